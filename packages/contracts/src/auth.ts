@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { envelope } from './envelope.ts';
+import { LanguageSchema } from './i18n.ts';
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 300;
+export const OTP_RESEND_AFTER_SECONDS = 60;
+export const OTP_MAX_ATTEMPTS = 5;
+
+export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const OtpSchema = z.string().regex(/^\d{6}$/, 'OTP must be 6 digits');
+
+export const SendOtpBodySchema = z.strictObject({
+  email: EmailSchema,
+  /** Language of the page that asked: the e-mail is written in it. */
+  language: LanguageSchema.optional(),
+});
+export type SendOtpBody = z.infer<typeof SendOtpBodySchema>;
+
+export const SendOtpDataSchema = z.object({
+  /** Seconds before another code may be requested (drives the Resend countdown). */
+  resendAfterSeconds: z.number().int(),
+  expiresInSeconds: z.number().int(),
+});
+export const SendOtpResponseSchema = envelope(SendOtpDataSchema);
+
+export const LoginBodySchema = z.strictObject({ email: EmailSchema, otp: OtpSchema });
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const ProfileStatusSchema = z.enum(['complete', 'incomplete']);
+export type ProfileStatus = z.infer<typeof ProfileStatusSchema>;
+
+/** The member as the app sees them (spec section 3, "User/auth info"). */
+export const MemberInfoSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phoneCode: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  /** ISO calendar date, YYYY-MM-DD. */
+  dateOfBirth: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  language: LanguageSchema,
+  profileStatus: ProfileStatusSchema,
+});
+export type MemberInfo = z.infer<typeof MemberInfoSchema>;
+
+/** The six fields whose presence makes a profile 'complete' (spec section 3). */
+export const PROFILE_REQUIRED_FIELDS = [
+  'firstName',
+  'lastName',
+  'phoneCode',
+  'phoneNumber',
+  'email',
+  'dateOfBirth',
+] as const;
+
+export const profileStatusOf = (
+  m: Pick<MemberInfo, (typeof PROFILE_REQUIRED_FIELDS)[number]>,
+): ProfileStatus =>
+  PROFILE_REQUIRED_FIELDS.every((f) => (m[f] ?? '').trim() !== '') ? 'complete' : 'incomplete';
+
+export const RefreshTokenItemSchema = z.object({ token: z.string(), expiresAt: z.string() });
+
+export const LoginDataSchema = MemberInfoSchema.extend({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  refreshTokens: z.array(RefreshTokenItemSchema).min(1),
+});
+export type LoginData = z.infer<typeof LoginDataSchema>;
+export const LoginResponseSchema = envelope(LoginDataSchema);
+export const RefreshResponseSchema = envelope(LoginDataSchema);
+export const ProfileResponseSchema = envelope(MemberInfoSchema);
+
+/** Names: letters (any script), marks, spaces, apostrophes, dots and hyphens. */
+const NameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u, 'Name may only contain letters');
+
+export const PhoneCodeValueSchema = z.string().regex(/^\+\d{1,4}$/, 'Invalid phone code');
+/** Profile phone: 9-10 digits (spec section 5). */
+export const ProfilePhoneSchema = z.string().regex(/^\d{9,10}$/, 'Please enter a valid phone number (9-10 digits)');
+/** Checkout phone: exactly 10 digits (spec section 5). */
+export const CheckoutPhoneSchema = z.string().regex(/^\d{10}$/, 'Please enter a valid phone number (10 digits)');
+
+export const DateOfBirthSchema = z.iso.date().refine((d) => {
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return t >= Date.parse('1900-01-01T00:00:00Z') && t <= Date.now();
+}, 'Date of birth must be a past date');
+
+export const UpdateProfileBodySchema = z.strictObject({
+  firstName: NameSchema.optional(),
+  lastName: NameSchema.optional(),
+  email: EmailSchema.optional(),
+  dateOfBirth: DateOfBirthSchema.optional(),
+  phoneCode: PhoneCodeValueSchema.optional(),
+  phoneNumber: ProfilePhoneSchema.optional(),
+  language: LanguageSchema.optional(),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+export const PhoneCodeSchema = z.object({
+  /** ISO 3166-1 alpha-2 country code. */
+  country: z.string().length(2),
+  dialCode: z.string(),
+  nameEn: z.string(),
+  nameTh: z.string(),
+});
+export type PhoneCode = z.infer<typeof PhoneCodeSchema>;
+export const PhoneCodesResponseSchema = envelope(z.array(PhoneCodeSchema));
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

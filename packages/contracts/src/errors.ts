@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes, the one list both sides share. The web app translates
+ * `errors.<code>` when it has a translation, else shows the server's message.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthorized',
+  'token_expired',
+  'refresh_token_invalid',
+  'otp_invalid',
+  'otp_expired',
+  'otp_exhausted',
+  'rate_limited',
+  'email_taken',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal_error',
+] as const;
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
