@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { ensureChromium } from '../../scripts/ensure-chromium.mjs';
+import { startSmtpInbox } from './smtp-inbox.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitForHealth(url: string, app: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}):\n${log()}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the app did not become healthy:\n${log()}`);
+}
+
+/** Starts a real SMTP inbox and the app the way a member's operator starts it: `npm start`. */
+export default async function setup(project: TestProject) {
+  ensureChromium();
+  const inbox = await startSmtpInbox();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  let output = '';
+  const app = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SMTP_URL: inbox.smtpUrl, NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  app.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  app.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, app, () => output.slice(-4000));
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('inboxUrl', inbox.inboxUrl);
+
+  return async () => {
+    if (app.pid) {
+      try {
+        process.kill(-app.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    await inbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    inboxUrl: string;
+  }
+}

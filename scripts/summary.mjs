@@ -1,0 +1,37 @@
+// Adds up every suite's results into the one line CI reads: "N passed, N failed".
+// Vitest suites write their JSON report; plain checks (typecheck, lint, format, a suite that
+// crashed) are written by scripts/test.mjs as `{ "checks": [{ name, ok }] }` files.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function summarise(resultsDir) {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const lines = [];
+  const files = existsSync(resultsDir) ? readdirSync(resultsDir).filter((f) => f.endsWith('.json')).sort() : [];
+  for (const file of files) {
+    const r = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
+    if (Array.isArray(r.checks)) {
+      for (const c of r.checks) {
+        c.ok ? passed++ : failed++;
+        lines.push(`${c.ok ? '✓' : '✗'} ${c.name}`);
+      }
+      continue;
+    }
+    // A test file that fails to load reports no tests; count it so it cannot hide.
+    const broken = (r.testResults ?? []).filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
+    const fails = r.numFailedTests + broken;
+    passed += r.numPassedTests;
+    failed += fails;
+    skipped += r.numPendingTests + r.numTodoTests;
+    lines.push(`${fails === 0 ? '✓' : '✗'} ${file.replace(/\.json$/, '')}: ${r.numPassedTests} passed, ${fails} failed`);
+  }
+  console.log(`\n${lines.join('\n')}`);
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  return failed === 0 && passed > 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exit(summarise(process.argv[2] ?? 'artifacts/results') ? 0 : 1);
+}

@@ -1,0 +1,36 @@
+// `npm test`: every check and every suite. Each step runs even when an earlier one failed,
+// so one run shows everything that is wrong; the last line is the total.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { summarise } from './summary.mjs';
+
+const resultsDir = process.env.RESULTS_DIR ?? 'artifacts/results';
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const run = (cmd) => spawnSync(cmd[0], cmd.slice(1), { stdio: 'inherit' }).status === 0;
+const vitest = (name, args) => [
+  'npx', 'vitest', 'run', ...args,
+  '--reporter=default', '--reporter=json', `--outputFile.json=${resultsDir}/${name}.json`,
+];
+
+const checks = [];
+const step = (name, cmd) => {
+  console.log(`\n▶ ${name}`);
+  return checks.push({ name, ok: run(cmd) });
+};
+const suite = (name, args) => {
+  console.log(`\n▶ ${name} tests`);
+  const ok = run(vitest(name, args));
+  if (!ok && !existsSync(`${resultsDir}/${name}.json`)) checks.push({ name: `${name} (crashed before reporting)`, ok: false });
+};
+
+step('typecheck', ['npm', 'run', '--silent', 'typecheck']);
+step('lint', ['npx', 'eslint', '.', '--max-warnings', '0']);
+step('format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']);
+suite('unit', ['--project', 'contracts', '--project', 'web']);
+suite('api', ['--project', 'api']);
+suite('e2e', ['--config', 'e2e/vitest.config.ts']);
+
+writeFileSync(`${resultsDir}/checks.json`, JSON.stringify({ checks }));
+process.exit(summarise(resultsDir) ? 0 : 1);
