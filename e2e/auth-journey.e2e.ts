@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations, uniqueEmail } from './support/browser.ts';
+import { requestCode, signIn, typeCode } from './support/signin.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a new member signs in, completes the profile, switches language and logs out', () => {
+  it('goes through the whole journey with the code from the e-mail', async () => {
+    const page = await newPage(browser);
+    const email = uniqueEmail('journey');
+
+    await page.goto('/signin');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const code = await requestCode(page, email);
+    await typeCode(page, code);
+
+    // A new member has an incomplete profile: the guard sends them to Edit profile.
+    await page.waitForURL('**/profile/edit');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByTestId('profile-save').click();
+    await expect.poll(() => page.getByText('First name is required').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Last name is required').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Date of birth is required').count()).toBeGreaterThan(0);
+
+    await page.getByTestId('profile-first-name').fill('Somchai');
+    await page.getByTestId('profile-last-name').fill('Jaidee');
+    await page.getByTestId('profile-phone-number').fill('812345678');
+    await page.getByTestId('profile-dob').click();
+    await page.keyboard.type('15/04/1990');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('profile-phone-code').click();
+    await page.keyboard.type('+66');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('profile-save').click();
+
+    await page.waitForURL('**/profile');
+    await expect.poll(() => page.getByText('Somchai').count()).toBeGreaterThan(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByTestId('lang-th').click();
+    await page.waitForURL('**/th/profile');
+    await expect.poll(() => page.getByTestId('menu-logout').innerText()).toBe('ออกจากระบบ');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('th');
+
+    await page.reload();
+    await page.getByTestId('menu-logout').waitFor();
+    expect(page.url()).toMatch(/\/th\/profile$/);
+    expect(await page.getByText('Somchai').count()).toBeGreaterThan(0);
+
+    await page.getByTestId('menu-logout').click();
+    await page.getByTestId('logout-confirm').click();
+    await page.waitForURL(/\/signin/);
+    expect(await page.evaluate(() => localStorage.length === 0 || !Object.keys(localStorage).some((k) => /token/i.test(k)))).toBe(true);
+  });
+
+  it('sends a signed-out visitor to sign in and back to where they were going', async () => {
+    const page = await newPage(browser);
+    await page.goto('/wallet');
+    await page.waitForURL('**/signin?redirect=%2Fwallet');
+    await signIn(page, uniqueEmail('redirect'));
+    // A brand-new member is first asked to complete the profile; an existing one would land on /wallet.
+    await page.waitForURL(/\/(wallet|profile\/edit)$/);
+  });
+
+  it('returns a member with a complete profile straight to the page they asked for', async () => {
+    const email = uniqueEmail('returning');
+    const first = await newPage(browser);
+    await first.goto('/signin');
+    await signIn(first, email);
+    await first.waitForURL('**/profile/edit');
+    await completeProfile(first);
+    await first.context().close();
+
+    const page = await newPage(browser);
+    await page.goto('/wallet');
+    await page.waitForURL('**/signin?redirect=%2Fwallet');
+    await signIn(page, email);
+    await page.waitForURL('**/wallet');
+  });
+});
+
+async function completeProfile(page: import('playwright-core').Page) {
+  await page.getByTestId('profile-first-name').fill('Malee');
+  await page.getByTestId('profile-last-name').fill('Suksan');
+  await page.getByTestId('profile-phone-number').fill('0812345678');
+  await page.getByTestId('profile-dob').click();
+  await page.keyboard.type('01/01/1995');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('profile-save').click();
+  await page.waitForURL('**/profile');
+}
+
+describe('screenshots for people to look at', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    for (const lang of ['en', 'th'] as const) {
+      it(`sign-in, OTP, edit profile and profile in ${lang} at ${viewport.width}px`, async () => {
+        const page = await newPage(browser, viewport);
+        const prefix = lang === 'th' ? '/th' : '';
+        await page.goto(`${prefix}/signin`);
+        await page.getByTestId('signin-email').waitFor();
+        await screenshot(page, `${lang}-signin`);
+        const email = uniqueEmail(`shots-${lang}`);
+        const code = await requestCode(page, email);
+        await screenshot(page, `${lang}-otp`);
+        await typeCode(page, code);
+        await page.waitForURL(`**${prefix}/profile/edit`);
+        await page.getByTestId('profile-save').click();
+        await page.waitForTimeout(300);
+        await screenshot(page, `${lang}-edit-profile-errors`);
+        await completeProfile(page).catch(() => undefined);
+        await page.waitForURL(`**${prefix}/profile`);
+        await page.getByTestId('menu-logout').waitFor();
+        await screenshot(page, `${lang}-profile`);
+      });
+    }
+  }
+});

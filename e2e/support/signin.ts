@@ -1,0 +1,24 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { otpFromInbox } from './browser.ts';
+
+/** Requests a code on the sign-in screen and types the one that arrived by e-mail. */
+export async function requestCode(page: Page, email: string) {
+  const before = Date.now() - 1;
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-submit').click();
+  await page.getByTestId('otp-0').waitFor();
+  return otpFromInbox(email, before);
+}
+
+export async function typeCode(page: Page, code: string) {
+  await page.getByTestId('otp-0').click();
+  await page.keyboard.type(code);
+  await page.getByTestId('otp-confirm').click();
+}
+
+export async function signIn(page: Page, email: string) {
+  const code = await requestCode(page, email);
+  expect(code).toMatch(/^\d{6}$/);
+  await typeCode(page, code);
+}
