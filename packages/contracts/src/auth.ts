@@ -115,3 +115,24 @@ export const PhoneCodesResponseSchema = envelope(z.array(PhoneCodeSchema));
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/**
+ * GET /info (spec section 7, "user-info"): the member plus a message list. `message` is empty when
+ * the profile is complete, else the names of the missing required fields (PROFILE_REQUIRED_FIELDS).
+ */
+export const InfoResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.array(z.string()),
+  data: MemberInfoSchema,
+});
+export type InfoResponse = z.infer<typeof InfoResponseSchema>;
+
+/** POST /auth/logout: revokes the session (refresh-token family) of the presented token. */
+export const LogoutResponseSchema = envelope(z.object({ loggedOut: z.literal(true) }));
+
+/**
+ * POST /auth/users/avatar (multipart/form-data, one file field, any name): JPEG, PNG or WebP up to
+ * AVATAR_MAX_BYTES. Answers ProfileResponseSchema with the new `avatarUrl`.
+ * DELETE /auth/users/avatar removes it (avatarUrl becomes null), same answer.
+ */
+export const AvatarResponseSchema = ProfileResponseSchema;

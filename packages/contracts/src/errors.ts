@@ -19,6 +19,10 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'internal_error',
+  /** The sign-in e-mail could not be handed to the mail server (503); retrying later may work. */
+  'mail_unavailable',
+  /** A dependency (the database) is down (503). */
+  'service_unavailable',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { AVATAR_MAX_BYTES } from '@app/contracts';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { AppDeps } from './context.ts';
+import type { Database } from './db/schema.ts';
+import { errorHandler, makeNotFoundHandler } from './http/errors.ts';
+import { registerRateLimits } from './http/rate-limit.ts';
+import { registerWebApp } from './http/web.ts';
+import type { ZodApp } from './http/zod-app.ts';
+import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createAccessTokens } from './modules/auth/access-token.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { installAuthenticate } from './modules/auth/authenticate.ts';
+import { isSessionActive } from './modules/auth/session.service.ts';
+import { memberRoutes } from './modules/member/member.routes.ts';
+import { healthRoutes } from './modules/system/health.routes.ts';
+
+/** JSON bodies are small (profile fields); the avatar upload has its own 2 MB limit. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+export interface BuildDeps {
+  db: Kysely<Database>;
+  /** The clock every rule reads (code expiry, token lifetimes, grace window); tests move it. */
+  now?: () => Date;
+  /** Defaults to SMTP when config.smtpUrl is set, else the dev outbox. */
+  mailer?: Mailer;
+  /** Where logs go instead of stdout (tests capture them). */
+  logStream?: NodeJS.WritableStream;
+}
+
+const loggerOptions = (config: Config, stream: NodeJS.WritableStream | undefined): FastifyServerOptions['logger'] => {
+  if (stream) return { level: 'info', stream };
+  if (config.logLevel === 'silent') return false;
+  if (config.nodeEnv === 'development' && process.stdout.isTTY) {
+    return {
+      level: config.logLevel,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+    };
+  }
+  return { level: config.logLevel };
+};
+
+/** Builds the whole HTTP app (plugins, modules, one error handler) without listening. */
+export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp> => {
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: loggerOptions(config, deps.logStream),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: config.nodeEnv === 'test',
+    }),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const ownMailer = deps.mailer === undefined;
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(deps.db, now, (m) =>
+          app.log.info(
+            { to: m.to },
+            `[dev outbox] ${m.logHint ?? m.subject} for ${m.to}` +
+              (config.nodeEnv === 'production' ? '' : ` — see http://localhost:${config.port}/dev/mailbox`),
+          ),
+        ));
+  if (ownMailer) app.addHook('onClose', async () => mailer.close());
+
+  const appDeps: AppDeps = { db: deps.db, now, config, mailer };
+
+  installAuthenticate(app, createAccessTokens(config.jwtSecret, now), (sid) => isSessionActive(appDeps, sid));
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
+  await app.register(compress, { threshold: 1024 });
+  const limiter = await registerRateLimits(app, config.redisUrl);
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Privileges member API',
+        version: '1.0.0',
+        description:
+          'Every answer is an envelope: `{ success: true, data }` or `{ success: false, code, message: [text], requestId }`. ' +
+          'Error texts follow Accept-Language (th → Thai).',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          jsonAuthorization: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'The spec\'s form: `{"accessToken":"…","refreshToken":"…"}`',
+          },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  authRoutes(app, appDeps, limiter);
+  memberRoutes(app, appDeps);
+  healthRoutes(app, appDeps);
+  if (config.nodeEnv !== 'production') devMailboxRoutes(app, appDeps);
+
+  const web = await registerWebApp(app, config.webDist);
+  app.setNotFoundHandler(makeNotFoundHandler(app, { spaFallback: web.spaFallback }));
+  return app;
+};

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (apps/api/src → ../../..), so relative defaults do not depend on the cwd. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: z.string().default('./data'),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().default('Privileges <no-reply@localhost>'),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  /** Sends of a sign-in code per client IP per window (many members can share a carrier IP). */
+  OTP_SEND_LIMIT_PER_IP: positiveInt(100),
+  /** Sends of a sign-in code per e-mail address per window (on top of the 60 s resend gap). */
+  OTP_SEND_LIMIT_PER_ADDRESS: positiveInt(5),
+  /** Login attempts per client IP per window (each code also dies after 5 wrong tries). */
+  LOGIN_LIMIT_PER_IP: positiveInt(300),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+  /** Trust X-Forwarded-For from a proxy in front (needed for per-IP limits behind a load balancer). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Unset → embedded PGlite under dataDir (or in memory when dataDir is 'memory://'). */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  redisUrl: string | undefined;
+  otpSendLimitPerIp: number;
+  otpSendLimitPerAddress: number;
+  loginLimitPerIp: number;
+  rateLimitWindowSeconds: number;
+  trustProxy: boolean;
+  /** Built web app to serve; skipped (with a clear 404) when the folder has no index.html. */
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+/** The signing secret: JWT_SECRET, else one generated on first start and kept in DATA_DIR/jwt-secret. */
+const resolveJwtSecret = (given: string | undefined, dataDir: string): string => {
+  if (given) return given;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+};
+
+/** Environment → one validated config. Throws ConfigError naming every bad variable. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),
+    redisUrl: e.REDIS_URL,
+    otpSendLimitPerIp: e.OTP_SEND_LIMIT_PER_IP,
+    otpSendLimitPerAddress: e.OTP_SEND_LIMIT_PER_ADDRESS,
+    loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
+    rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    trustProxy: e.TRUST_PROXY,
+    webDist: resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
+  };
+};

@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Database } from './db/schema.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What services need from the outside world: passed in, so tests can swap the clock or the mailer. */
+export interface Ctx {
+  db: Kysely<Database>;
+  now: () => Date;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** The part of Ctx shared by every request; add the request's logger per call with `forRequest`. */
+export type AppDeps = Omit<Ctx, 'log'>;
+
+export const forRequest = (deps: AppDeps, req: { log: FastifyBaseLogger }): Ctx => ({ ...deps, log: req.log });

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+const DATE_OID = 1082;
+const identity = (v: string) => v;
+
+export interface DatabaseOptions {
+  /** postgres://… → a pg pool; unset → embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite files go to `<dataDir>/pglite`; 'memory://' keeps them in memory (tests). */
+  dataDir: string;
+  /** PostgreSQL only: the schema every unqualified name resolves to (tests isolate files by schema). */
+  searchPath?: string;
+  /** PostgreSQL only. */
+  poolSize?: number;
+}
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const databaseKind = (opts: Pick<DatabaseOptions, 'databaseUrl'>): DatabaseKind =>
+  opts.databaseUrl ? 'postgres' : 'pglite';
+
+/** Opens the database. `date` columns come back as 'YYYY-MM-DD' strings on both drivers. */
+export const openDatabase = (opts: DatabaseOptions): Kysely<Database> => {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === DATE_OID ? identity : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const open = async () => {
+    const inMemory = opts.dataDir.startsWith('memory://');
+    const dir = inMemory ? undefined : join(opts.dataDir, 'pglite');
+    if (dir) mkdirSync(dir, { recursive: true }); // PGlite does not create missing parents.
+    return PGlite.create({ ...(dir ? { dataDir: dir } : {}), parsers: { [DATE_OID]: identity } });
+  };
+  return new Kysely<Database>({ dialect: new PGliteDialect(open) });
+};
+
+/** Postgres unique_violation, the same code from pg and PGlite. */
+export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { code?: unknown }).code === '23505' &&
+  (constraint === undefined || (err as { constraint?: unknown }).constraint === constraint);

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './2025-11-22-0001-initial.ts';
+
+/**
+ * Every migration, by name. Names start with a timestamp so they sort in the order they were
+ * written; a static list (rather than a folder scan) works the same under tsx, Vitest and a bundle.
+ */
+export const migrations: Record<string, Migration> = {
+  '2025-11-22-0001-initial': initial,
+};

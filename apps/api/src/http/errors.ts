@@ -1,0 +1,118 @@
+import type { ErrorCode, ErrorEnvelope, FieldError } from '@app/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { languageFromHeader, t } from '../i18n/messages.ts';
+
+export interface AppErrorOptions {
+  /** Replaces the translated text of `errors.<code>` as message[0]. */
+  message?: string;
+  /** More lines after message[0]. */
+  details?: string[];
+  fields?: FieldError[];
+  /** Sets Retry-After (429, 503). */
+  retryAfterSeconds?: number;
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/** An expected failure with a stable code; the error handler turns it into the envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    readonly options: AppErrorOptions = {},
+  ) {
+    super(options.message ?? code, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+  }
+}
+
+/** Status → code for errors raised by Fastify and its plugins (bad JSON, body too large, …). */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+export const sendError = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  options: AppErrorOptions = {},
+) => {
+  const lang = languageFromHeader(req.headers['accept-language']);
+  if (options.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(options.retryAfterSeconds))));
+  }
+  for (const [k, v] of Object.entries(options.headers ?? {})) reply.header(k, v);
+  const body: ErrorEnvelope = {
+    success: false,
+    code,
+    message: [options.message ?? t(lang, `errors.${code}`), ...(options.details ?? [])],
+    requestId: String(req.id),
+    ...(options.fields?.length ? { fields: options.fields } : {}),
+  };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+};
+
+const fieldPath = (instancePath: string, context: string | undefined) => {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return context && context !== 'body' ? [context, path].filter(Boolean).join('.') : path;
+};
+
+/** The one error handler: every failure becomes `{ success:false, code, message:[…], requestId }`. */
+export const errorHandler = (err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+  if (err instanceof AppError) {
+    if (err.statusCode >= 500) req.log.error({ err: err.options.cause ?? err }, `${err.code}`);
+    return sendError(req, reply, err.statusCode, err.code, err.options);
+  }
+
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: FieldError[] = err.validation.map((v) => {
+      const keys = (v.params as { keys?: unknown }).keys;
+      const unknownKeys = v.keyword === 'unrecognized_keys' && Array.isArray(keys) ? ` (${keys.join(', ')})` : '';
+      return { path: fieldPath(v.instancePath, err.validationContext), message: `${v.message}${unknownKeys}` };
+    });
+    return sendError(req, reply, 400, 'validation_failed', {
+      details: fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)),
+      fields,
+    });
+  }
+
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+  if (status >= 500 || isResponseSerializationError(err)) {
+    // The client learns only that it failed and the request id; the log keeps the rest.
+    req.log.error({ err }, 'unhandled error');
+    return sendError(req, reply, status === 503 ? 503 : 500, status === 503 ? 'service_unavailable' : 'internal_error');
+  }
+  const code = CODE_BY_STATUS[status] ?? 'validation_failed';
+  // Fastify's own 4xx messages ("Body is not valid JSON…") help a developer and reveal nothing.
+  return sendError(req, reply, status, code, code === 'validation_failed' ? { details: [err.message] } : {});
+};
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export interface NotFoundOptions {
+  /** Answers GET/HEAD of a non-API path (the single-page app); returns false to fall through to 404. */
+  spaFallback?: (req: FastifyRequest, reply: FastifyReply, path: string) => boolean;
+}
+
+/** 405 when the path exists with another method, else the SPA fallback, else the 404 envelope. */
+export const makeNotFoundHandler =
+  (app: FastifyInstance, options: NotFoundOptions = {}) =>
+  async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((m) => app.findRoute({ method: m, url: path }) !== null);
+    if (allowed.length > 0 && !allowed.includes(req.method as (typeof METHODS)[number])) {
+      const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+      return sendError(req, reply, 405, 'method_not_allowed', { headers: { allow: allow.join(', ') } });
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && options.spaFallback?.(req, reply, path)) return reply;
+    return sendError(req, reply, 404, 'not_found');
+  };

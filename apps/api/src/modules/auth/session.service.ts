@@ -1,0 +1,117 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Ctx } from '../../context.ts';
+import { AppError } from '../../http/errors.ts';
+import {
+  findFamily,
+  findTokenByHash,
+  insertFamily,
+  insertToken,
+  lockFamily,
+  markRotated,
+  markUsed,
+  revokeFamily,
+} from './session.repository.ts';
+
+/** A refresh token unused for this long is dead (sliding: every rotation starts a new 30 days). */
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * How long a just-rotated token still refreshes. Two tabs share one stored token and both poll every
+ * 30 s: the slower tab presents the token the faster one just rotated. Within this window it gets a
+ * session of its own (a sibling in the same family) instead of revoking everyone's session.
+ */
+export const REFRESH_GRACE_SECONDS = 10;
+
+/** 256 random bits; stored as SHA-256 (a fast hash is enough for a secret with this much entropy). */
+const newRawToken = () => randomBytes(32).toString('base64url');
+export const hashRefreshToken = (raw: string) => createHash('sha256').update(raw).digest('base64url');
+
+export interface IssuedRefreshToken {
+  token: string;
+  expiresAt: Date;
+  familyId: string;
+  memberId: string;
+}
+
+/** A new session (family) with its first refresh token — at login. */
+export const startSession = (ctx: Ctx, memberId: string): Promise<IssuedRefreshToken> =>
+  ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const { id: familyId } = await insertFamily(trx, memberId, now);
+    const token = newRawToken();
+    const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+    await insertToken(trx, { familyId, memberId, tokenHash: hashRefreshToken(token), now, expiresAt });
+    return { token, expiresAt, familyId, memberId };
+  });
+
+type RotateOutcome = { ok: true; issued: IssuedRefreshToken } | { ok: false; reason: string };
+
+/**
+ * Exchanges a refresh token for a new one.
+ * - unused token → successor; the old one is marked rotated (replaced_by);
+ * - rotated less than REFRESH_GRACE_SECONDS ago → a sibling token in the same family;
+ * - rotated longer ago (reuse: a copy leaked, or a very stale tab) → the whole family is revoked.
+ * The family row is locked, so concurrent refreshes of one session decide one after the other.
+ * Failures throw 401 refresh_token_invalid after the transaction committed (a revocation sticks).
+ */
+export const rotateRefreshToken = async (ctx: Ctx, raw: string): Promise<IssuedRefreshToken> => {
+  const tokenHash = hashRefreshToken(raw);
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<RotateOutcome> => {
+    const now = ctx.now();
+    const seen = await findTokenByHash(trx, tokenHash);
+    if (!seen) return { ok: false, reason: 'unknown' };
+    const family = await lockFamily(trx, seen.family_id);
+    const token = await findTokenByHash(trx, tokenHash); // re-read under the family lock
+    if (!family || !token) return { ok: false, reason: 'unknown' };
+    if (family.revoked_at || token.revoked_at) return { ok: false, reason: 'revoked' };
+    if (token.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+
+    const issue = async () => {
+      const next = newRawToken();
+      const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+      const { id } = await insertToken(trx, {
+        familyId: family.id,
+        memberId: family.member_id,
+        tokenHash: hashRefreshToken(next),
+        now,
+        expiresAt,
+      });
+      const issued: IssuedRefreshToken = { token: next, expiresAt, familyId: family.id, memberId: family.member_id };
+      return { id, issued };
+    };
+
+    if (!token.rotated_at) {
+      const successor = await issue();
+      await markRotated(trx, token.id, now, successor.id);
+      return { ok: true, issued: successor.issued };
+    }
+    if (now.getTime() - token.rotated_at.getTime() <= REFRESH_GRACE_SECONDS * 1000) {
+      const sibling = await issue();
+      await markUsed(trx, token.id, now);
+      return { ok: true, issued: sibling.issued };
+    }
+    await revokeFamily(trx, family.id, now, 'reuse');
+    return { ok: false, reason: 'reuse' };
+  });
+  if (!outcome.ok) {
+    if (outcome.reason === 'reuse') ctx.log.warn({ reason: outcome.reason }, 'refresh token reuse: session revoked');
+    throw new AppError(401, 'refresh_token_invalid');
+  }
+  return outcome.issued;
+};
+
+/** Ends the session of this refresh token (logout). Unknown tokens are ignored. */
+export const endSessionByToken = async (ctx: Ctx, raw: string): Promise<void> => {
+  const token = await findTokenByHash(ctx.db, hashRefreshToken(raw));
+  if (token) await endSession(ctx, token.family_id);
+};
+
+export const endSession = (ctx: Ctx, familyId: string): Promise<void> =>
+  ctx.db.transaction().execute(async (trx) => {
+    await lockFamily(trx, familyId);
+    await revokeFamily(trx, familyId, ctx.now(), 'logout');
+  });
+
+export const isSessionActive = async (ctx: Pick<Ctx, 'db'>, familyId: string): Promise<boolean> => {
+  const family = await findFamily(ctx.db, familyId);
+  return family !== undefined && family.revoked_at === null;
+};

@@ -1,0 +1,134 @@
+import {
+  AVATAR_MAX_BYTES,
+  AvatarResponseSchema,
+  InfoResponseSchema,
+  PhoneCodesResponseSchema,
+  ProfileResponseSchema,
+  UpdateProfileBodySchema,
+} from '@app/contracts';
+import { z } from 'zod';
+import { forRequest, type AppDeps } from '../../context.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { MEMBER_SECURITY, type ZodApp } from '../../http/zod-app.ts';
+import { sniffImageType } from './avatar.ts';
+import { missingFieldsOf, presentMember } from './member.presenter.ts';
+import { findAvatar } from './member.repository.ts';
+import { getMember, removeAvatar, replaceAvatar, updateProfile } from './member.service.ts';
+import { PHONE_CODES } from './phone-codes.ts';
+
+/** Profile, avatar, phone codes and user-info. Every read and write is of `req.member.memberId`'s own row. */
+export const memberRoutes = (app: ZodApp, deps: AppDeps) => {
+  const ctxOf = (req: Parameters<typeof forRequest>[1]) => forRequest(deps, req);
+
+  app.get(
+    '/auth/users/profile',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['member'], summary: 'The signed-in member', security: MEMBER_SECURITY, response: { 200: ProfileResponseSchema } },
+    },
+    async (req) => ok(presentMember(await getMember(ctxOf(req), req.member.memberId))),
+  );
+
+  app.patch(
+    '/auth/users/update',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: 'Update the profile (only the fields sent)',
+        description: 'Unknown or protected fields (id, avatarUrl, profileStatus…) → 400. E-mail of another member → 409 email_taken.',
+        security: MEMBER_SECURITY,
+        body: UpdateProfileBodySchema,
+        response: { 200: ProfileResponseSchema },
+      },
+    },
+    async (req) => ok(presentMember(await updateProfile(ctxOf(req), req.member.memberId, req.body))),
+  );
+
+  app.post(
+    '/auth/users/avatar',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: 'Upload the avatar (multipart/form-data, one file: JPEG, PNG or WebP, at most 2 MB)',
+        description: 'Too large → 413 payload_too_large; not an image of those types → 415 unsupported_media_type.',
+        consumes: ['multipart/form-data'],
+        security: MEMBER_SECURITY,
+        response: { 200: AvatarResponseSchema },
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type');
+      const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError(400, 'validation_failed', { details: ['file: An image file is required'] });
+      const bytes = await file.toBuffer(); // throws 413 past AVATAR_MAX_BYTES
+      const type = sniffImageType(bytes);
+      if (!type) throw new AppError(415, 'unsupported_media_type');
+      return ok(presentMember(await replaceAvatar(ctxOf(req), req.member.memberId, type, bytes)));
+    },
+  );
+
+  app.delete(
+    '/auth/users/avatar',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['member'], summary: 'Remove the avatar', security: MEMBER_SECURITY, response: { 200: AvatarResponseSchema } },
+    },
+    async (req) => ok(presentMember(await removeAvatar(ctxOf(req), req.member.memberId))),
+  );
+
+  app.get(
+    '/media/avatars/:id',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'An avatar image (public: its URL is an unguessable id that changes with every upload)',
+        params: z.object({ id: z.uuid() }),
+      },
+    },
+    async (req, reply) => {
+      const avatar = await findAvatar(deps.db, req.params.id);
+      if (!avatar) throw new AppError(404, 'not_found');
+      return reply
+        .header('content-type', avatar.content_type)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(Buffer.from(avatar.bytes));
+    },
+  );
+
+  app.get(
+    '/auth/users/phoneCodes',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'Country calling codes with English and Thai names, Thailand first',
+        response: { 200: PhoneCodesResponseSchema },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=86400');
+      return ok([...PHONE_CODES]);
+    },
+  );
+
+  app.get(
+    '/info',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: 'User info (spec section 7): the member, and in `message` the required fields still empty',
+        security: MEMBER_SECURITY,
+        response: { 200: InfoResponseSchema },
+      },
+    },
+    async (req) => {
+      const info = presentMember(await getMember(ctxOf(req), req.member.memberId));
+      return { success: true as const, message: missingFieldsOf(info), data: info };
+    },
+  );
+};
