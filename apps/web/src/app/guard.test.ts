@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { decideRoute, type GuardDecision, type GuardState } from './guard.ts';
+
+const visitor: GuardState = {
+  isInitialed: true,
+  isLoggedIn: false,
+  isLoggingOut: false,
+  isSettingProfile: false,
+  profileStatus: 'unknown',
+  profileHasCreated: 'unknown',
+};
+const complete: GuardState = { ...visitor, isLoggedIn: true, profileStatus: 'complete' };
+const incomplete: GuardState = { ...visitor, isLoggedIn: true, profileStatus: 'incomplete' };
+
+const render: GuardDecision = { kind: 'render' };
+const loading: GuardDecision = { kind: 'loading' };
+const to = (path: string): GuardDecision => ({ kind: 'redirect', to: path });
+
+const at = (url: string) => {
+  const u = new URL(url, 'https://app.test');
+  return { pathname: u.pathname, search: u.search };
+};
+
+type Case = [rule: string, state: GuardState, url: string, expected: GuardDecision];
+
+const cases: Case[] = [
+  // Full-screen loader while auth initialises and while a logout is on its way to /signin.
+  ['initialising: loader', { ...visitor, isInitialed: false }, '/home', loading],
+  ['initialising: loader on protected', { ...visitor, isInitialed: false }, '/wallet', loading],
+  ['initialising: loader on /', { ...complete, isInitialed: false }, '/', loading],
+  ['logging out: loader', { ...visitor, isLoggingOut: true }, '/profile', loading],
+
+  // / goes to /home.
+  ['/ → /home (visitor)', visitor, '/', to('/home')],
+  ['/th → /th/home', visitor, '/th', to('/th/home')],
+  ['/th/ → /th/home', visitor, '/th/', to('/th/home')],
+  ['/ → /home (member)', complete, '/', to('/home')],
+  ['/ → /profile/edit when the profile is incomplete', incomplete, '/', to('/profile/edit')],
+
+  // Unauthenticated on protected paths → /signin with redirect.
+  ['visitor /wallet', visitor, '/wallet', to('/signin?redirect=%2Fwallet')],
+  ['visitor /checkout', visitor, '/checkout', to('/signin?redirect=%2Fcheckout')],
+  ['visitor /profile', visitor, '/profile', to('/signin?redirect=%2Fprofile')],
+  ['visitor /profile/edit', visitor, '/profile/edit', to('/signin?redirect=%2Fprofile%2Fedit')],
+  ['visitor /profile/history', visitor, '/profile/history', to('/signin?redirect=%2Fprofile%2Fhistory')],
+  ['visitor /cart', visitor, '/cart', to('/signin?redirect=%2Fcart')],
+  [
+    'visitor /privileges/history',
+    visitor,
+    '/privileges/history',
+    to('/signin?redirect=%2Fprivileges%2Fhistory'),
+  ],
+  ['visitor /notifications', visitor, '/notifications', to('/signin?redirect=%2Fnotifications')],
+  ['visitor below a protected path', visitor, '/wallet/123', to('/signin?redirect=%2Fwallet%2F123')],
+  [
+    'visitor keeps the query in the redirect',
+    visitor,
+    '/cart?step=2',
+    to('/signin?redirect=%2Fcart%3Fstep%3D2'),
+  ],
+  ['visitor in Thai keeps /th on sign-in', visitor, '/th/wallet', to('/th/signin?redirect=%2Fwallet')],
+
+  // Public paths render for visitors.
+  ['visitor /home', visitor, '/home', render],
+  ['visitor /th/home', visitor, '/th/home', render],
+  ['visitor /signin', visitor, '/signin', render],
+  ['visitor /signin with redirect', visitor, '/signin?redirect=%2Fwallet', render],
+  ['visitor unknown path (not found screen)', visitor, '/nowhere', render],
+
+  // Logged-in on /signin → redirect target, else /home; never an open redirect.
+  ['member /signin → /home', complete, '/signin', to('/home')],
+  ['member /th/signin → /th/home', complete, '/th/signin', to('/th/home')],
+  ['member /signin?redirect=/wallet → /wallet', complete, '/signin?redirect=%2Fwallet', to('/wallet')],
+  ['member keeps the target query', complete, '/signin?redirect=%2Fcart%3Fstep%3D2', to('/cart?step=2')],
+  ['member in Thai → Thai target', complete, '/th/signin?redirect=%2Fwallet', to('/th/wallet')],
+  ['unencoded redirect also works', complete, '/signin?redirect=/profile', to('/profile')],
+  ['absolute URL is refused', complete, '/signin?redirect=https%3A%2F%2Fevil.example', to('/home')],
+  ['protocol-relative URL is refused', complete, '/signin?redirect=%2F%2Fevil.example', to('/home')],
+  ['backslash trick is refused', complete, '/signin?redirect=%2F%5Cevil.example', to('/home')],
+  ['javascript: is refused', complete, '/signin?redirect=javascript%3Aalert(1)', to('/home')],
+  ['redirect back to /signin is refused', complete, '/signin?redirect=%2Fsignin', to('/home')],
+
+  // Logged-in with an incomplete profile → /profile/edit, unless already there, already created or saving.
+  ['incomplete on /home', incomplete, '/home', to('/profile/edit')],
+  ['incomplete on /profile', incomplete, '/profile', to('/profile/edit')],
+  ['incomplete on /wallet', incomplete, '/wallet', to('/profile/edit')],
+  ['incomplete in Thai', incomplete, '/th/cart', to('/th/profile/edit')],
+  ['incomplete on /signin with redirect', incomplete, '/signin?redirect=%2Fwallet', to('/profile/edit')],
+  ['incomplete already on /profile/edit', incomplete, '/profile/edit', render],
+  ['incomplete already on /th/profile/edit', incomplete, '/th/profile/edit', render],
+  [
+    'incomplete but profile already created',
+    { ...incomplete, profileHasCreated: 'alreadyProfile' },
+    '/profile',
+    render,
+  ],
+  ['incomplete while saving', { ...incomplete, isSettingProfile: true }, '/profile', render],
+  ['profile status unknown is not forced', { ...complete, profileStatus: 'unknown' }, '/wallet', render],
+
+  // Complete profile: every page renders, including a visit to edit.
+  ['complete on /profile/edit stays', complete, '/profile/edit', render],
+  [
+    'complete and created on /profile/edit stays',
+    { ...complete, profileHasCreated: 'alreadyProfile' },
+    '/profile/edit',
+    render,
+  ],
+  ['complete on /wallet', complete, '/wallet', render],
+  ['complete on /th/notifications', complete, '/th/notifications', render],
+  ['complete on /home', complete, '/home', render],
+];
+
+describe('route guard (spec section 4)', () => {
+  it.each(cases)('%s', (_rule, state, url, expected) => {
+    expect(decideRoute(state, at(url))).toEqual(expected);
+  });
+});

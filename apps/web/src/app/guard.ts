@@ -1,0 +1,72 @@
+import {
+  isProtectedPath,
+  localizePath,
+  paths,
+  safeRedirectTarget,
+  signinPath,
+  splitLocale,
+} from '../shared/paths.ts';
+
+export type GuardState = {
+  isInitialed: boolean;
+  isLoggedIn: boolean;
+  isLoggingOut: boolean;
+  isSettingProfile: boolean;
+  profileStatus: 'unknown' | 'complete' | 'incomplete';
+  profileHasCreated: 'unknown' | 'alreadyProfile';
+};
+
+export type GuardLocation = { pathname: string; search: string };
+
+export type GuardDecision = { kind: 'render' } | { kind: 'loading' } | { kind: 'redirect'; to: string };
+
+const RENDER: GuardDecision = { kind: 'render' };
+const LOADING: GuardDecision = { kind: 'loading' };
+const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
+
+/** One rule of spec section 4, applied to one location. */
+function step(state: GuardState, { pathname, search }: GuardLocation): GuardDecision {
+  const { lang, path } = splitLocale(pathname);
+
+  if (path === paths.root) return redirect(localizePath(`${paths.home}${search}`, lang));
+
+  if (path === paths.signin) {
+    if (!state.isLoggedIn) return RENDER;
+    const target = safeRedirectTarget(new URLSearchParams(search).get('redirect'));
+    return redirect(localizePath(target ?? paths.home, lang));
+  }
+
+  if (!state.isLoggedIn) {
+    return isProtectedPath(path) ? redirect(signinPath(lang, `${path}${search}`)) : RENDER;
+  }
+
+  const mustCompleteProfile =
+    state.profileStatus === 'incomplete' &&
+    path !== paths.profileEdit &&
+    state.profileHasCreated !== 'alreadyProfile' &&
+    !state.isSettingProfile;
+  if (mustCompleteProfile) return redirect(localizePath(paths.profileEdit, lang));
+
+  return RENDER;
+}
+
+function parse(to: string): GuardLocation {
+  const url = new URL(to, 'https://app.invalid');
+  return { pathname: url.pathname, search: url.search };
+}
+
+/**
+ * What the route guard does at `location` (spec section 4): show the loader while auth initialises or
+ * a logout is on its way to /signin, redirect, or render. Chained rules collapse into one redirect
+ * (/signin?redirect=/wallet with an incomplete profile goes straight to /profile/edit).
+ */
+export function decideRoute(state: GuardState, location: GuardLocation): GuardDecision {
+  if (!state.isInitialed || state.isLoggingOut) return LOADING;
+  let decision = step(state, location);
+  for (let hops = 0; decision.kind === 'redirect' && hops < 3; hops += 1) {
+    const next = step(state, parse(decision.to));
+    if (next.kind !== 'redirect') break;
+    decision = next;
+  }
+  return decision;
+}

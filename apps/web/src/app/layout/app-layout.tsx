@@ -1,0 +1,35 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useAuthStore } from '../../features/auth/index.ts';
+import { paths, splitLocale } from '../../shared/paths.ts';
+import { FullScreenLoader } from '../../shared/ui/full-screen-loader.tsx';
+import { AppHeader } from './app-header.tsx';
+import { BottomNav } from './bottom-nav.tsx';
+
+/** Header, the screen, bottom navigation — in one phone-width column centred on wide screens. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { path } = splitLocale(useLocation().pathname);
+  const mustCompleteProfile = useAuthStore(
+    (s) => s.isLoggedIn && s.profileStatus === 'incomplete' && s.profileHasCreated !== 'alreadyProfile',
+  );
+  const showNav = path !== paths.signin && !mustCompleteProfile;
+
+  return (
+    <div className={`app-shell${showNav ? ' with-nav' : ''}`}>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <AppHeader />
+      <main id="main" className="app-main" tabIndex={-1}>
+        {/* A new boundary per screen, so a screen whose code is still loading shows the loader. */}
+        <Suspense key={path} fallback={<FullScreenLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {showNav && <BottomNav />}
+      <ScrollRestoration />
+    </div>
+  );
+}

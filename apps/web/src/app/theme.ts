@@ -1,0 +1,32 @@
+import type { ThemeConfig } from 'antd';
+
+export const NAVY = '#14213d';
+export const GOLD = '#fca311';
+
+export const FONT_FAMILY =
+  "'Noto Sans Thai', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/** Spec section 9: dark navy primary, 48 px controls and buttons, 14 px text, the six breakpoints. */
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: NAVY,
+    colorInfo: NAVY,
+    colorLink: '#1f4e9c',
+    colorError: '#c4262e',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.5)',
+    fontFamily: FONT_FAMILY,
+    fontSize: 14,
+    controlHeight: 48,
+    borderRadius: 10,
+    screenXS: 480,
+    screenSM: 576,
+    screenMD: 768,
+    screenLG: 992,
+    screenXL: 1200,
+    screenXXL: 1600,
+  },
+  components: {
+    Button: { controlHeight: 48, fontWeight: 600, primaryShadow: 'none' },
+    Form: { itemMarginBottom: 20, verticalLabelPadding: '0 0 6px' },
+  },
+};

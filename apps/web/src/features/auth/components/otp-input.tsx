@@ -1,0 +1,153 @@
+import { OTP_LENGTH } from '@app/contracts';
+import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type OtpInputProps = {
+  value: string;
+  onChange: (value: string) => void;
+  length?: number;
+  disabled?: boolean;
+  invalid?: boolean;
+  /** Focus the first box when shown: the code is the only thing to do on that step. */
+  focusOnMount?: boolean;
+  /** id of the text that describes an error, for aria-describedby. */
+  errorId?: string;
+};
+
+const digitsOf = (text: string) => text.replace(/\D/g, '');
+
+/**
+ * Six one-digit boxes. Typing moves forward, Backspace on an empty box moves back, and a whole code
+ * (pasted into any box, or filled by the phone's one-time-code autofill into the first) fills them all.
+ */
+export function OtpInput({
+  value,
+  onChange,
+  length = OTP_LENGTH,
+  disabled,
+  invalid,
+  focusOnMount,
+  errorId,
+}: OtpInputProps) {
+  const { t } = useTranslation();
+  const refs = useRef<(HTMLInputElement | null)[]>([]);
+  // An empty box inside the code is kept as a space so the other digits stay in their boxes.
+  useEffect(() => {
+    if (focusOnMount) refs.current[0]?.focus();
+    // Only when the boxes appear, not whenever the prop is re-passed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const slots = Array.from({ length }, (_, i) => value.charAt(i).trim());
+  const emit = (next: string[]) =>
+    onChange(
+      next
+        .map((d) => d || ' ')
+        .join('')
+        .trimEnd(),
+    );
+
+  const focusBox = (index: number) => {
+    const box = refs.current[Math.max(0, Math.min(length - 1, index))];
+    box?.focus();
+    box?.select();
+  };
+
+  /** Writes `digits` starting at box `start` and focuses the box after the last one written. */
+  const fillFrom = (start: number, digits: string) => {
+    const next = slots.slice();
+    let i = start;
+    for (const d of digits) {
+      if (i >= length) break;
+      next[i] = d;
+      i += 1;
+    }
+    emit(next);
+    focusBox(i);
+  };
+
+  const handleInput = (index: number, input: HTMLInputElement) => {
+    const raw = input.value;
+    const digits = digitsOf(raw);
+    if (digits.length === 0) {
+      const next = slots.slice();
+      next[index] = '';
+      emit(next);
+      return;
+    }
+    // A whole code at once is the phone's one-time-code autofill (or a paste the browser let through).
+    if (digits.length >= length) {
+      fillFrom(0, digits.slice(0, length));
+      return;
+    }
+    // Typing into a box that already holds a digit: keep only the one just typed (left of the caret).
+    if (slots[index] && raw.length === 2) {
+      const typed = raw.charAt((input.selectionStart ?? raw.length) - 1);
+      if (/\d/.test(typed)) fillFrom(index, typed);
+      return;
+    }
+    fillFrom(index, digits);
+  };
+
+  const handleKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Backspace' && !slots[index]) {
+      event.preventDefault();
+      if (index > 0) {
+        const next = slots.slice();
+        next[index - 1] = '';
+        emit(next);
+        focusBox(index - 1);
+      }
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      focusBox(index - 1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      focusBox(index + 1);
+    }
+  };
+
+  const handlePaste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
+    const digits = digitsOf(event.clipboardData.getData('text'));
+    event.preventDefault();
+    if (!digits) return;
+    // A whole code goes in from the first box whichever box received it.
+    fillFrom(digits.length >= length ? 0 : index, digits.slice(0, length));
+  };
+
+  return (
+    <div
+      className="otp-input"
+      role="group"
+      aria-label={t('signin.otp.groupLabel')}
+      aria-describedby={invalid ? errorId : undefined}
+    >
+      {slots.map((digit, index) => (
+        <input
+          key={index}
+          ref={(el) => {
+            refs.current[index] = el;
+          }}
+          className={`otp-box${invalid ? ' otp-box-invalid' : ''}`}
+          data-testid={`otp-${index}`}
+          id={`otp-${index}`}
+          name={`otp-${index}`}
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete={index === 0 ? 'one-time-code' : 'off'}
+          // The first box must accept a whole autofilled code; the others hold one digit.
+          maxLength={index === 0 ? length : 2}
+          aria-label={t('signin.otp.digitLabel', { index: index + 1, total: length })}
+          aria-invalid={invalid || undefined}
+          value={digit}
+          disabled={disabled}
+          onChange={(e) => handleInput(index, e.target)}
+          onKeyDown={(e) => handleKeyDown(index, e)}
+          onPaste={(e) => handlePaste(index, e)}
+          onFocus={(e) => e.target.select()}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { EmailSchema, OTP_LENGTH } from '@app/contracts';
+import { Alert, Button, Form, Input } from 'antd';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/error-message.ts';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { useLogin } from '../api/login.ts';
+import { useSendOtp } from '../api/send-otp.ts';
+import { OtpInput } from '../components/otp-input.tsx';
+import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts';
+import { useAuthStore } from '../store/auth-store.ts';
+
+type EmailForm = { email: string };
+
+const isCompleteCode = (code: string) => new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code);
+
+export function SigninScreen() {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<'email' | 'otp'>('email');
+  const [email, setEmail] = useState('');
+  const resendCountdown = useCountdown();
+  const sendOtp = useSendOtp();
+
+  const requestCode = async (address: string) => {
+    try {
+      const answer = await sendOtp.mutateAsync({ email: address, language: currentLanguage() });
+      setEmail(address);
+      resendCountdown.start(answer.resendAfterSeconds);
+      setStep('otp');
+      return true;
+    } catch (error) {
+      if (isApiError(error) && error.retryAfterSeconds) resendCountdown.start(error.retryAfterSeconds);
+      return false;
+    }
+  };
+
+  return (
+    <div className="page page-signin">
+      <div className="signin-hero" aria-hidden="true">
+        <svg viewBox="0 0 64 64" width="56" height="56" focusable="false">
+          <rect width="64" height="64" rx="16" fill="#14213d" />
+          <path d="M32 12l6 13 14 2-10 10 2 14-12-7-12 7 2-14-10-10 14-2z" fill="#fca311" />
+        </svg>
+      </div>
+      {step === 'email' ? (
+        <EmailStep
+          initialEmail={email}
+          pending={sendOtp.isPending}
+          error={sendOtp.isError ? errorMessage(t, sendOtp.error) : null}
+          onSubmit={(address) => void requestCode(address)}
+        />
+      ) : (
+        <OtpStep
+          email={email}
+          resendSecondsLeft={resendCountdown.secondsLeft}
+          resending={sendOtp.isPending}
+          resendError={sendOtp.isError ? errorMessage(t, sendOtp.error) : null}
+          onResend={() => requestCode(email)}
+          onBack={() => {
+            sendOtp.reset();
+            setStep('email');
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function EmailStep(props: {
+  initialEmail: string;
+  pending: boolean;
+  error: string | null;
+  onSubmit: (email: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<EmailForm>();
+  return (
+    <section aria-labelledby="signin-title">
+      <h1 id="signin-title" className="page-title">
+        {t('signin.greeting')}
+      </h1>
+      <p className="page-lead">{t('signin.subtitle')}</p>
+      <Form<EmailForm>
+        form={form}
+        name="signin"
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ email: props.initialEmail }}
+        onFinish={(values) => props.onSubmit(values.email.trim())}
+      >
+        <Form.Item<EmailForm>
+          name="email"
+          label={t('signin.emailLabel')}
+          validateTrigger="onSubmit"
+          rules={[
+            { required: true, whitespace: true, message: t('signin.validation.emailRequired') },
+            {
+              validator: (_, value: string | undefined) =>
+                !value?.trim() || EmailSchema.safeParse(value).success
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('signin.validation.emailInvalid'))),
+            },
+          ]}
+        >
+          <Input
+            data-testid="signin-email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={t('signin.emailPlaceholder')}
+          />
+        </Form.Item>
+        {props.error && <Alert className="form-alert" type="error" showIcon title={props.error} />}
+        <Button type="primary" htmlType="submit" block loading={props.pending} data-testid="signin-submit">
+          {t('signin.submit')}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function OtpStep(props: {
+  email: string;
+  resendSecondsLeft: number;
+  resending: boolean;
+  resendError: string | null;
+  onResend: () => Promise<boolean>;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const storeLogin = useAuthStore((s) => s.login);
+  const [code, setCode] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const secondsLeft = props.resendSecondsLeft;
+  const errorId = useId();
+
+  const confirm = async () => {
+    setNotice(null);
+    if (!isCompleteCode(code)) {
+      setLocalError(t('signin.otp.incomplete'));
+      return;
+    }
+    setLocalError(null);
+    try {
+      // The guard takes it from here: /signin with a session goes to the redirect target or /home.
+      storeLogin(await login.mutateAsync({ email: props.email, otp: code }));
+    } catch {
+      // The error shows under the boxes; the digits stay so one wrong digit can be corrected.
+    }
+  };
+
+  const resend = async () => {
+    login.reset();
+    setLocalError(null);
+    setNotice(null);
+    if (await props.onResend()) {
+      setCode('');
+      setNotice(t('signin.otp.resent'));
+    }
+  };
+
+  const error = localError ?? (login.isError ? errorMessage(t, login.error) : null) ?? props.resendError;
+
+  return (
+    <section aria-labelledby="otp-title">
+      <h1 id="otp-title" className="page-title">
+        {t('signin.otp.title')}
+      </h1>
+      <p className="page-lead">
+        {t('signin.otp.instruction')}
+        <br />
+        <span className="otp-sent-to">{t('signin.otp.sentTo', { email: props.email })}</span>
+      </p>
+      <form
+        className="otp-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void confirm();
+        }}
+      >
+        <OtpInput
+          value={code}
+          onChange={(v) => {
+            setCode(v);
+            setLocalError(null);
+          }}
+          invalid={!!error}
+          errorId={errorId}
+          disabled={login.isPending}
+          focusOnMount
+        />
+        <div id={errorId} aria-live="polite" className="otp-feedback">
+          {error && <Alert type="error" showIcon title={error} />}
+          {!error && notice && <Alert type="success" showIcon title={notice} />}
+        </div>
+        <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="otp-confirm">
+          {t('signin.otp.confirm')}
+        </Button>
+      </form>
+      <div className="otp-actions">
+        <Button
+          type="link"
+          data-testid="otp-resend"
+          disabled={secondsLeft > 0}
+          loading={props.resending}
+          onClick={() => void resend()}
+        >
+          {secondsLeft > 0
+            ? t('signin.otp.resendIn', { time: formatCountdown(secondsLeft) })
+            : t('signin.otp.resend')}
+        </Button>
+        <Button block data-testid="otp-back" onClick={props.onBack}>
+          {t('signin.otp.back')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export default SigninScreen;

@@ -1,0 +1,32 @@
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, MemberInfoSchema } from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client.ts';
+import { useAuthStore } from '../../auth/index.ts';
+import { getProfileQueryOptions } from './get-profile.ts';
+
+export type AvatarProblem = 'type' | 'size';
+
+/** The same limits the API enforces, checked before uploading. */
+export function checkAvatarFile(file: Pick<File, 'type' | 'size'>): AvatarProblem | null {
+  if (!AVATAR_TYPES.some((type) => type === file.type)) return 'type';
+  if (file.size > AVATAR_MAX_BYTES) return 'size';
+  return null;
+}
+
+export const uploadAvatar = async (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return MemberInfoSchema.parse(await api.post('/auth/users/avatar', { form }));
+};
+
+export const useUploadAvatar = () => {
+  const queryClient = useQueryClient();
+  const setInfo = useAuthStore((s) => s.setInfo);
+  return useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: (info) => {
+      setInfo(info);
+      queryClient.setQueryData(getProfileQueryOptions().queryKey, info);
+    },
+  });
+};

@@ -1,0 +1,74 @@
+import { CameraOutlined } from '@ant-design/icons';
+import { AVATAR_TYPES } from '@app/contracts';
+import { Avatar, Button } from 'antd';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/error-message.ts';
+import { initialsOf, useAuthStore } from '../../auth/index.ts';
+import { checkAvatarFile, useUploadAvatar, type AvatarProblem } from '../api/upload-avatar.ts';
+
+/** The member's picture with a Change avatar button: checks type and size, previews, uploads at once. */
+export function AvatarPicker() {
+  const { t } = useTranslation();
+  const info = useAuthStore((s) => s.info);
+  const upload = useUploadAvatar();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<AvatarProblem | null>(null);
+  const messageId = useId();
+
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    const issue = checkAvatarFile(file);
+    setProblem(issue);
+    if (issue) return;
+    setPreview(URL.createObjectURL(file));
+    upload.mutate(file, { onError: () => setPreview(null) });
+  };
+
+  const error = problem
+    ? t(problem === 'type' ? 'profile.edit.avatar.typeError' : 'profile.edit.avatar.sizeError')
+    : upload.isError
+      ? errorMessage(t, upload.error)
+      : null;
+  const src = preview ?? info?.avatarUrl ?? undefined;
+
+  return (
+    <div className="avatar-picker">
+      <Avatar size={88} src={src} alt={t('profile.edit.avatar.alt')} className="member-avatar">
+        {initialsOf(info)}
+      </Avatar>
+      <input
+        ref={inputRef}
+        type="file"
+        accept={AVATAR_TYPES.join(',')}
+        hidden
+        aria-label={t('profile.edit.avatar.change')}
+        onChange={(e) => {
+          choose(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <Button
+        icon={<CameraOutlined aria-hidden />}
+        loading={upload.isPending}
+        onClick={() => inputRef.current?.click()}
+        aria-describedby={error ? messageId : undefined}
+        data-testid="profile-avatar"
+      >
+        {t('profile.edit.avatar.change')}
+      </Button>
+      <p className="avatar-hint">{t('profile.edit.avatar.hint')}</p>
+      <div id={messageId} role="alert" className="field-error">
+        {error}
+      </div>
+    </div>
+  );
+}

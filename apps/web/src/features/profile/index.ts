@@ -1,0 +1,1 @@
+export { useChangeLanguage } from './hooks/use-change-language.ts';

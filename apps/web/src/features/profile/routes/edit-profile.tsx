@@ -1,0 +1,228 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { EmailSchema, type UpdateProfileBody } from '@app/contracts';
+import { Alert, Button, Form, Input } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../shared/api/error-message.ts';
+import { toIsoDate } from '../../../shared/format.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
+import { paths } from '../../../shared/paths.ts';
+import { useAuthStore } from '../../auth/index.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { AvatarPicker } from '../components/avatar-picker.tsx';
+import { DobPicker, normalizeDob } from '../components/dob-picker.tsx';
+import { PhoneCodeSelect } from '../components/phone-code-select.tsx';
+
+type ProfileForm = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  dateOfBirth: Dayjs | null;
+  phoneCode: string | undefined;
+  phoneNumber: string;
+};
+
+type FieldName = keyof ProfileForm;
+const FIELD_ORDER: FieldName[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'dateOfBirth',
+  'phoneCode',
+  'phoneNumber',
+];
+const DEFAULT_PHONE_CODE = '+66';
+const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;
+const PHONE_PATTERN = /^\d{9,10}$/;
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+export function EditProfileScreen() {
+  const { t } = useTranslation();
+  const { lang, to } = useLocalizedPath();
+  const info = useAuthStore((s) => s.info);
+  const profileComplete = useAuthStore((s) => s.profileStatus === 'complete');
+  const saving = useAuthStore((s) => s.isSettingProfile);
+  const save = useUpdateProfile();
+  const [form] = Form.useForm<ProfileForm>();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const labels: Record<FieldName, string> = {
+    firstName: t('profile.edit.fields.firstName'),
+    lastName: t('profile.edit.fields.lastName'),
+    email: t('profile.edit.fields.email'),
+    dateOfBirth: t('profile.edit.fields.dateOfBirth'),
+    phoneCode: t('profile.edit.fields.phoneCode'),
+    phoneNumber: t('profile.edit.fields.phoneNumber'),
+  };
+
+  const nameRules = (requiredMessage: string): Rule[] => [
+    { required: true, whitespace: true, message: requiredMessage },
+    { max: 60, message: t('profile.edit.validation.nameTooLong') },
+    { pattern: NAME_PATTERN, message: t('profile.edit.validation.nameInvalid') },
+  ];
+
+  const onFinish = async (values: ProfileForm) => {
+    setFormError(null);
+    if (!info?.id) {
+      setFormError(t('profile.edit.userIdNotFound'));
+      return;
+    }
+    const body: UpdateProfileBody = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim().toLowerCase(),
+      dateOfBirth: toIsoDate(values.dateOfBirth),
+      phoneCode: values.phoneCode ?? DEFAULT_PHONE_CODE,
+      phoneNumber: values.phoneNumber,
+    };
+    try {
+      await save.mutateAsync(body);
+      toast.success(t('profile.edit.success'));
+    } catch (error) {
+      setFormError(errorMessage(t, error));
+    }
+  };
+
+  const onFinishFailed = () => {
+    const values = form.getFieldsValue(true) as Partial<ProfileForm>;
+    const missing = FIELD_ORDER.filter((name) => isEmpty(values[name])).map((name) => labels[name]);
+    setFormError(
+      missing.length > 0
+        ? t('profile.edit.missingList', { fields: missing.join(t('profile.edit.listSeparator')) })
+        : null,
+    );
+  };
+
+  return (
+    <div className="page page-edit-profile">
+      <div className="page-heading">
+        {profileComplete && (
+          <Link to={to(paths.profile)} className="back-link" aria-label={t('common.back')}>
+            <ArrowLeftOutlined aria-hidden />
+          </Link>
+        )}
+        <h1 className="page-title">{t('profile.edit.title')}</h1>
+      </div>
+      {!profileComplete && <p className="page-lead">{t('profile.edit.completeIntro')}</p>}
+
+      <AvatarPicker />
+
+      <Form<ProfileForm>
+        form={form}
+        name="profile"
+        layout="vertical"
+        requiredMark="optional"
+        scrollToFirstError={{ block: 'center' }}
+        initialValues={{
+          firstName: info?.firstName ?? '',
+          lastName: info?.lastName ?? '',
+          email: info?.email ?? '',
+          dateOfBirth: info?.dateOfBirth ? dayjs(info.dateOfBirth) : null,
+          phoneCode: info?.phoneCode ?? DEFAULT_PHONE_CODE,
+          phoneNumber: info?.phoneNumber ?? '',
+        }}
+        onFinish={(values) => void onFinish(values)}
+        onFinishFailed={onFinishFailed}
+        onValuesChange={() => formError && setFormError(null)}
+      >
+        <Form.Item<ProfileForm>
+          name="firstName"
+          label={labels.firstName}
+          rules={nameRules(t('profile.edit.validation.firstNameRequired'))}
+        >
+          <Input data-testid="profile-first-name" autoComplete="given-name" maxLength={60} />
+        </Form.Item>
+        <Form.Item<ProfileForm>
+          name="lastName"
+          label={labels.lastName}
+          rules={nameRules(t('profile.edit.validation.lastNameRequired'))}
+        >
+          <Input data-testid="profile-last-name" autoComplete="family-name" maxLength={60} />
+        </Form.Item>
+        <Form.Item<ProfileForm>
+          name="email"
+          label={labels.email}
+          rules={[
+            { required: true, whitespace: true, message: t('profile.edit.validation.emailRequired') },
+            {
+              validator: (_, value: string | undefined) =>
+                isEmpty(value) || EmailSchema.safeParse(value).success
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('profile.edit.validation.emailInvalid'))),
+            },
+          ]}
+        >
+          <Input
+            data-testid="profile-email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        </Form.Item>
+        <Form.Item<ProfileForm>
+          name="dateOfBirth"
+          label={labels.dateOfBirth}
+          normalize={normalizeDob}
+          rules={[{ required: true, message: t('profile.edit.validation.dobRequired') }]}
+        >
+          <DobPicker
+            lang={lang}
+            data-testid="profile-dob"
+            placeholder={t('profile.edit.placeholders.dateOfBirth')}
+          />
+        </Form.Item>
+        <div className="phone-row">
+          <Form.Item<ProfileForm>
+            name="phoneCode"
+            label={labels.phoneCode}
+            className="phone-code"
+            rules={[{ required: true, message: t('profile.edit.validation.phoneCodeRequired') }]}
+          >
+            <PhoneCodeSelect lang={lang} data-testid="profile-phone-code" />
+          </Form.Item>
+          <Form.Item<ProfileForm>
+            name="phoneNumber"
+            label={labels.phoneNumber}
+            className="phone-number"
+            normalize={(v: string) => v.replace(/\D/g, '')}
+            rules={[
+              { required: true, message: t('profile.edit.validation.phoneRequired') },
+              {
+                validator: (_, value: string | undefined) =>
+                  isEmpty(value) || PHONE_PATTERN.test(value ?? '')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('profile.edit.validation.phoneInvalid'))),
+              },
+            ]}
+          >
+            <Input
+              data-testid="profile-phone-number"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={10}
+              placeholder={t('profile.edit.placeholders.phoneNumber')}
+            />
+          </Form.Item>
+        </div>
+
+        <div aria-live="polite">
+          {formError && <Alert className="form-alert" type="error" showIcon title={formError} />}
+        </div>
+
+        <Button type="primary" htmlType="submit" block loading={saving} data-testid="profile-save">
+          {t('profile.edit.save')}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+export default EditProfileScreen;

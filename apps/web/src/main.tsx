@@ -1,0 +1,20 @@
+// First: may move an unprefixed first visit to /th before i18n reads the address.
+import './app/initial-language.ts';
+import '@fontsource/noto-sans-thai/400.css';
+import '@fontsource/noto-sans-thai/600.css';
+import '@fontsource/noto-sans-thai/700.css';
+import 'antd/dist/reset.css';
+import './app/app.css';
+import './shared/i18n/i18n.ts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

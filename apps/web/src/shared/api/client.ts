@@ -1,0 +1,110 @@
+import { ApiError, INVALID_RESPONSE, NETWORK_ERROR } from './api-error.ts';
+import { tokenStorage } from './tokens.ts';
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export type RequestOptions = {
+  body?: unknown;
+  form?: FormData;
+  query?: Query;
+  signal?: AbortSignal;
+};
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+let refreshSession: (() => Promise<boolean>) | null = null;
+let currentLanguage: () => string = () => 'en';
+
+/** The auth feature registers how to refresh the session; a 401 `token_expired` uses it once. */
+export function setSessionRefresher(fn: (() => Promise<boolean>) | null): void {
+  refreshSession = fn;
+}
+
+/** Sent as Accept-Language so server messages come back in the member's language. */
+export function setLanguageSource(fn: () => string): void {
+  currentLanguage = fn;
+}
+
+const REFRESH_PATH = '/auth/refresh-token';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+function buildUrl(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function toApiError(status: number, payload: unknown, retryAfter: string | null): ApiError {
+  const code = isRecord(payload) && typeof payload.code === 'string' ? payload.code : `http_${status}`;
+  const raw = isRecord(payload) ? payload.message : undefined;
+  const messages = Array.isArray(raw)
+    ? raw.filter((m): m is string => typeof m === 'string')
+    : typeof raw === 'string'
+      ? [raw]
+      : [];
+  const seconds = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
+  return new ApiError(status, code, messages, seconds);
+}
+
+async function send(
+  method: Method,
+  path: string,
+  options: RequestOptions,
+  retried: boolean,
+): Promise<unknown> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  // Spec section 7: every call carries a JSON object of both stored tokens.
+  const tokens = tokenStorage.get();
+  if (tokens) headers.Authorization = JSON.stringify(tokens);
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, NETWORK_ERROR, []);
+  }
+
+  const payload: unknown = await res.json().catch(() => null);
+  if (res.ok && isRecord(payload) && payload.success === true) return payload.data;
+  if (res.ok) throw new ApiError(res.status, INVALID_RESPONSE, []);
+
+  const error = toApiError(res.status, payload, res.headers.get('Retry-After'));
+  if (
+    error.status === 401 &&
+    error.code === 'token_expired' &&
+    !retried &&
+    path !== REFRESH_PATH &&
+    refreshSession
+  ) {
+    if (await refreshSession()) return send(method, path, options, true);
+  }
+  throw error;
+}
+
+/** Calls the API on the same origin and returns the envelope's `data` (parse it with the contract). */
+export const api = {
+  get: (path: string, options: RequestOptions = {}) => send('GET', path, options, false),
+  post: (path: string, options: RequestOptions = {}) => send('POST', path, options, false),
+  patch: (path: string, options: RequestOptions = {}) => send('PATCH', path, options, false),
+  put: (path: string, options: RequestOptions = {}) => send('PUT', path, options, false),
+  delete: (path: string, options: RequestOptions = {}) => send('DELETE', path, options, false),
+};

@@ -1,0 +1,24 @@
+import { ClockCircleOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLocalizedPath } from '../i18n/use-localized-path.ts';
+import { paths } from '../paths.ts';
+
+/** A real route whose screen comes with a later feature: its title and a clear "coming soon". */
+export function ComingSoon({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const { to } = useLocalizedPath();
+  const navigate = useNavigate();
+  return (
+    <div className="page page-coming-soon">
+      <h1 className="page-title">{title}</h1>
+      <section className="coming-soon-card" aria-label={t('comingSoon.title')}>
+        <ClockCircleOutlined aria-hidden className="coming-soon-icon" />
+        <p className="section-title">{t('comingSoon.title')}</p>
+        <p>{t('comingSoon.text')}</p>
+        <Button onClick={() => void navigate(to(paths.home))}>{t('common.backToHome')}</Button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/// <reference types="vitest/config" />
+// import-x's legacy 'node' resolver (root eslint.config.js) crashes when it follows `vite` into its
+// package; a config file has no import cycles to find.
+/* eslint import-x/no-cycle: 'off' */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
+// Everything the API answers on the shared origin; the rest is the single-page app.
+const apiPrefixes = ['/auth', '/bff', '/info', '/health', '/docs', '/dev', '/uploads', '/avatars'];
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    // `^/dev(/|?|$)` rather than `/dev`: a bare prefix would also swallow a future `/devices` page.
+    proxy: Object.fromEntries(
+      apiPrefixes.map((prefix) => [`^${prefix}(?:[/?]|$)`, { target: apiTarget, changeOrigin: false }]),
+    ),
+    // The locales live at the repository root, shared with the API.
+    fs: { allow: [repoRoot] },
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});
