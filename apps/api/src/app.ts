@@ -41,7 +41,10 @@ export interface BuildDeps {
   logStream?: NodeJS.WritableStream;
 }
 
-const loggerOptions = (config: Config, stream: NodeJS.WritableStream | undefined): FastifyServerOptions['logger'] => {
+const loggerOptions = (
+  config: Config,
+  stream: NodeJS.WritableStream | undefined,
+): FastifyServerOptions['logger'] => {
   if (stream) return { level: 'info', stream };
   if (config.logLevel === 'silent') return false;
   if (config.nodeEnv === 'development' && process.stdout.isTTY) {

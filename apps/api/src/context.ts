@@ -16,4 +16,7 @@ export interface Ctx {
 /** The part of Ctx shared by every request; add the request's logger per call with `forRequest`. */
 export type AppDeps = Omit<Ctx, 'log'>;
 
-export const forRequest = (deps: AppDeps, req: { log: FastifyBaseLogger }): Ctx => ({ ...deps, log: req.log });
+export const forRequest = (deps: AppDeps, req: { log: FastifyBaseLogger }): Ctx => ({
+  ...deps,
+  log: req.log,
+});

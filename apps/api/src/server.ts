@@ -25,7 +25,8 @@ const main = async () => {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
 
-  const where = kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/pglite`;
+  const where =
+    kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/pglite`;
   const mail = config.smtpUrl
     ? `sign-in codes are e-mailed through ${new URL(config.smtpUrl).host} (SMTP_URL)`
     : config.nodeEnv === 'production'
@@ -44,6 +45,9 @@ const main = async () => {
 
 main().catch((err: unknown) => {
   if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
-  else process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  else
+    process.stderr.write(
+      `Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
   process.exit(1);
 });

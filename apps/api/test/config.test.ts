@@ -54,7 +54,9 @@ describe('config', () => {
   });
 
   it('names every bad variable', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', DATA_DIR: dir })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', DATA_DIR: dir }),
+    ).toThrow(ConfigError);
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', DATA_DIR: dir });
     } catch (err) {
@@ -79,7 +81,10 @@ describe('request parsing', () => {
     expect(parseAuthorization('Bearer a.b.c')).toEqual({ accessToken: 'a.b.c' });
     expect(parseAuthorization('bearer   a.b.c')).toEqual({ accessToken: 'a.b.c' });
     expect(parseAuthorization('Bearer opaqueRefresh')).toEqual({ refreshToken: 'opaqueRefresh' });
-    expect(parseAuthorization('{"accessToken":"a.b.c","refreshToken":"r"}')).toEqual({ accessToken: 'a.b.c', refreshToken: 'r' });
+    expect(parseAuthorization('{"accessToken":"a.b.c","refreshToken":"r"}')).toEqual({
+      accessToken: 'a.b.c',
+      refreshToken: 'r',
+    });
     expect(parseAuthorization('{"accessToken":"","refreshToken":null}')).toEqual({});
     expect(parseAuthorization('{"accessToken":')).toEqual({});
     expect(parseAuthorization('[1,2]')).toEqual({});

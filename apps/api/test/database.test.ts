@@ -17,7 +17,10 @@ const deferred = () => {
 };
 
 const insertMember = (db: Kysely<Database>, email: string) =>
-  db.insertInto('member').values({ email, language: 'en', created_at: new Date(), updated_at: new Date() }).execute();
+  db
+    .insertInto('member')
+    .values({ email, language: 'en', created_at: new Date(), updated_at: new Date() })
+    .execute();
 
 /**
  * Two transactions in flight at once: A writes, waits until B has started, then fails; B writes and
@@ -39,7 +42,9 @@ const concurrentCommitAndRollback = async (db: Kysely<Database>) => {
   const [ra, rb] = await Promise.allSettled([a, b]);
   expect(ra.status).toBe('rejected');
   expect(rb.status).toBe('fulfilled');
-  const emails = (await db.selectFrom('member').select('email').orderBy('email').execute()).map((r) => r.email);
+  const emails = (await db.selectFrom('member').select('email').orderBy('email').execute()).map(
+    (r) => r.email,
+  );
   expect(emails).toEqual(['committed.too@example.com', 'committed@example.com']);
 };
 
@@ -66,25 +71,48 @@ describe('PGlite dialect (embedded database)', () => {
     });
     await inTx.promise;
     // Queued behind the transaction: it must see the state after the rollback, not the uncommitted row.
-    const outside = db.selectFrom('member').select('email').where('email', '=', 'inside.tx@example.com').execute();
+    const outside = db
+      .selectFrom('member')
+      .select('email')
+      .where('email', '=', 'inside.tx@example.com')
+      .execute();
     release.resolve();
     await expect(tx).rejects.toThrow('roll back');
     expect(await outside).toEqual([]);
 
-    const res = await db.updateTable('member').set({ language: 'th' }).where('email', 'like', 'committed%').executeTakeFirst();
+    const res = await db
+      .updateTable('member')
+      .set({ language: 'th' })
+      .where('email', 'like', 'committed%')
+      .executeTakeFirst();
     expect(res.numUpdatedRows).toBe(2n);
-    const count = await db.selectFrom('member').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom('member')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2);
   });
 
   it('returns dates as YYYY-MM-DD and supports savepoints', async () => {
     const trx = await db.startTransaction().execute();
-    await trx.updateTable('member').set({ date_of_birth: '1990-04-30' }).where('email', '=', 'committed@example.com').execute();
+    await trx
+      .updateTable('member')
+      .set({ date_of_birth: '1990-04-30' })
+      .where('email', '=', 'committed@example.com')
+      .execute();
     const sp = await trx.savepoint('sp1').execute();
-    await sp.updateTable('member').set({ date_of_birth: '2000-01-01' }).where('email', '=', 'committed@example.com').execute();
+    await sp
+      .updateTable('member')
+      .set({ date_of_birth: '2000-01-01' })
+      .where('email', '=', 'committed@example.com')
+      .execute();
     await sp.rollbackToSavepoint('sp1').execute();
     await trx.commit().execute();
-    const row = await db.selectFrom('member').select('date_of_birth').where('email', '=', 'committed@example.com').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('member')
+      .select('date_of_birth')
+      .where('email', '=', 'committed@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.date_of_birth).toBe('1990-04-30');
   });
 

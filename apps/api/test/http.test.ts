@@ -22,7 +22,11 @@ describe('HTTP envelope, errors, health, docs', () => {
     const body = json<Err>(res);
     expect(body).toMatchObject({ success: false, code: 'not_found', message: ['Not found.'] });
     expect(body.requestId).toBe(res.headers['x-request-id']);
-    const th = await t.app.inject({ method: 'POST', url: '/bff/nothing', headers: { 'accept-language': 'th' } });
+    const th = await t.app.inject({
+      method: 'POST',
+      url: '/bff/nothing',
+      headers: { 'accept-language': 'th' },
+    });
     expect(json<Err>(th)).toMatchObject({ code: 'not_found', message: ['ไม่พบข้อมูล'] });
   });
 
@@ -44,7 +48,10 @@ describe('HTTP envelope, errors, health, docs', () => {
       payload: JSON.stringify({ email: `${'a'.repeat(70 * 1024)}@example.com` }),
     });
     expect(res.statusCode).toBe(413);
-    expect(json<Err>(res)).toMatchObject({ code: 'payload_too_large', message: ['The request is too large.'] });
+    expect(json<Err>(res)).toMatchObject({
+      code: 'payload_too_large',
+      message: ['The request is too large.'],
+    });
   });
 
   it('415 for an unsupported content type, 400 for broken JSON', async () => {
@@ -67,10 +74,19 @@ describe('HTTP envelope, errors, health, docs', () => {
   });
 
   it('500 hides the details from the client and logs them with the request id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/auth/test-boom', headers: { 'accept-language': 'th' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/auth/test-boom',
+      headers: { 'accept-language': 'th' },
+    });
     expect(res.statusCode).toBe(500);
     const body = json<Err>(res);
-    expect(body).toEqual({ success: false, code: 'internal_error', message: ['เกิดข้อผิดพลาด'], requestId: res.headers['x-request-id'] });
+    expect(body).toEqual({
+      success: false,
+      code: 'internal_error',
+      message: ['เกิดข้อผิดพลาด'],
+      requestId: res.headers['x-request-id'],
+    });
     expect(res.body).not.toContain('hunter2');
     expect(res.body).not.toContain('stack');
     const logged = t.logs.find((l) => l.level >= 50 && l.requestId === body.requestId);
@@ -81,15 +97,36 @@ describe('HTTP envelope, errors, health, docs', () => {
   it('GET /health reports the process and the database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ success: true, data: { status: 'ok', db: 'ok', uptimeSeconds: expect.any(Number) } });
+    expect(json(res)).toEqual({
+      success: true,
+      data: { status: 'ok', db: 'ok', uptimeSeconds: expect.any(Number) },
+    });
   });
 
   it('/docs serves OpenAPI generated from the route schemas', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>> }>(res);
+    const doc = json<{
+      openapi: string;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }
+        >
+      >;
+    }>(res);
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/auth/otp/send-otp', '/auth/login', '/auth/refresh-token', '/auth/users/profile', '/auth/users/update', '/auth/users/phoneCodes', '/info', '/health']) {
+    for (const p of [
+      '/auth/otp/send-otp',
+      '/auth/login',
+      '/auth/refresh-token',
+      '/auth/users/profile',
+      '/auth/users/update',
+      '/auth/users/phoneCodes',
+      '/info',
+      '/health',
+    ]) {
       expect(doc.paths, p).toHaveProperty([p]);
     }
     const sendBody = doc.paths['/auth/otp/send-otp']?.post?.requestBody?.content['application/json']?.schema;
@@ -105,7 +142,10 @@ describe('HTTP envelope, errors, health, docs', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain(email);
-    const list = await t.app.inject({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(email)}` });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox.json?to=${encodeURIComponent(email)}`,
+    });
     const mails = json<{ data: { to: string; subject: string }[] }>(list).data;
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toMatch(/^Your sign-in code: \d{6}$/);
@@ -125,7 +165,10 @@ describe('production mode and the web app', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp({ config: { nodeEnv: 'production', webDist: dist } });
@@ -144,7 +187,11 @@ describe('production mode and the web app', () => {
   });
 
   it('serves the built app: hashed assets cached long, index.html revalidated, compressed', async () => {
-    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('gzip');

@@ -10,7 +10,13 @@ import {
   type TestApp,
 } from './helpers/build-test-app.ts';
 
-type Err = { success: false; code: string; message: string[]; requestId: string; fields?: { path: string }[] };
+type Err = {
+  success: false;
+  code: string;
+  message: string[];
+  requestId: string;
+  fields?: { path: string }[];
+};
 
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -22,12 +28,20 @@ describe('POST /auth/otp/send-otp and POST /auth/login', () => {
   afterAll(() => t.close());
 
   it('validates the address and the body', async () => {
-    for (const payload of [{}, { email: '' }, { email: 'not-an-email' }, { email: 'a@b.co', extra: 1 }, { email: 'a@b.co', language: 'fr' }]) {
+    for (const payload of [
+      {},
+      { email: '' },
+      { email: 'not-an-email' },
+      { email: 'a@b.co', extra: 1 },
+      { email: 'a@b.co', language: 'fr' },
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: '/auth/otp/send-otp', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(json<Err>(res)).toMatchObject({ success: false, code: 'validation_failed' });
     }
-    const bad = json<Err>(await t.app.inject({ method: 'POST', url: '/auth/otp/send-otp', payload: { email: 'x' } }));
+    const bad = json<Err>(
+      await t.app.inject({ method: 'POST', url: '/auth/otp/send-otp', payload: { email: 'x' } }),
+    );
     expect(bad.fields?.[0]?.path).toBe('email');
     expect(bad.message[0]).toBe('Some of the information is not valid.');
     const th = await t.app.inject({
@@ -59,7 +73,11 @@ describe('POST /auth/otp/send-otp and POST /auth/login', () => {
     expect(res.statusCode).toBe(200);
     const code = await lastCode(t, email);
     expect(code).toMatch(/^\d{6}$/);
-    const row = await t.db.selectFrom('otp_code').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('otp_code')
+      .selectAll()
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirstOrThrow();
     expect(row.code_hash).not.toContain(code);
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(300_000);
   });
@@ -71,7 +89,10 @@ describe('POST /auth/otp/send-otp and POST /auth/login', () => {
     const res = await sendOtp(t, email);
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('40');
-    expect(json<Err>(res)).toMatchObject({ code: 'rate_limited', message: ['Too many requests. Please wait a moment and try again.'] });
+    expect(json<Err>(res)).toMatchObject({
+      code: 'rate_limited',
+      message: ['Too many requests. Please wait a moment and try again.'],
+    });
     t.clock.advance(40_000);
     expect((await sendOtp(t, email)).statusCode).toBe(200);
   });
@@ -102,7 +123,9 @@ describe('POST /auth/otp/send-otp and POST /auth/login', () => {
     const email = uniqueEmail('first');
     await sendOtp(t, email, {}, 'th');
     const code = await lastCode(t, email);
-    expect(await t.db.selectFrom('member').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('member').select('id').where('email', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
 
     const res = await login(t, email, code);
     expect(res.statusCode).toBe(200);
@@ -131,7 +154,11 @@ describe('POST /auth/otp/send-otp and POST /auth/login', () => {
     await sendOtp(t, email);
     const again = json<{ data: MemberInfo }>(await login(t, email, await lastCode(t, email))).data;
     expect(again.id).toBe(data.id);
-    const count = await t.db.selectFrom('member').select((eb) => eb.fn.countAll().as('n')).where('email', '=', email).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('member')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
@@ -173,7 +200,10 @@ describe('POST /auth/otp/send-otp and POST /auth/login', () => {
 
     const sixth = await login(t, email, code);
     expect(sixth.statusCode).toBe(400);
-    expect(json<Err>(sixth)).toMatchObject({ code: 'otp_exhausted', message: ['Too many wrong attempts. Please request a new code.'] });
+    expect(json<Err>(sixth)).toMatchObject({
+      code: 'otp_exhausted',
+      message: ['Too many wrong attempts. Please request a new code.'],
+    });
 
     // A new code (after the resend gap) works again.
     t.clock.advance(61_000);
@@ -209,7 +239,8 @@ describe('per-IP send limit', () => {
   afterAll(() => t.close());
 
   it('answers 429 with Retry-After past the configured number of sends from one IP', async () => {
-    for (let i = 0; i < 3; i++) expect((await sendOtp(t, uniqueEmail(`ip${i}`), { remoteAddress: '192.0.2.7' })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await sendOtp(t, uniqueEmail(`ip${i}`), { remoteAddress: '192.0.2.7' })).statusCode).toBe(200);
     const res = await sendOtp(t, uniqueEmail('ip-over'), { remoteAddress: '192.0.2.7' });
     expect(res.statusCode).toBe(429);
     expect(json<Err>(res).code).toBe('rate_limited');

@@ -15,7 +15,12 @@ const complete = {
 };
 
 const update = (t: TestApp, token: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'PATCH', url: '/auth/users/update', headers: { ...bearer(token), ...headers }, payload: payload as object });
+  t.app.inject({
+    method: 'PATCH',
+    url: '/auth/users/update',
+    headers: { ...bearer(token), ...headers },
+    payload: payload as object,
+  });
 
 /** A minimal multipart/form-data body with one file part. */
 const multipart = (bytes: Buffer, filename = 'a.png', type = 'image/png') => {
@@ -24,12 +29,23 @@ const multipart = (bytes: Buffer, filename = 'a.png', type = 'image/png') => {
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 };
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32, 3)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x20, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(32, 3),
+]);
 
 describe('profile, avatar, phone codes, /info', () => {
   let t: TestApp;
@@ -41,7 +57,11 @@ describe('profile, avatar, phone codes, /info', () => {
   it('GET /auth/users/profile returns the signed-in member only', async () => {
     const a = await signIn(t);
     const b = await signIn(t);
-    const res = await t.app.inject({ method: 'GET', url: `/auth/users/profile?id=${b.id}`, headers: bearer(a.accessToken) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/auth/users/profile?id=${b.id}`,
+      headers: bearer(a.accessToken),
+    });
     expect(res.statusCode).toBe(200);
     expect(json<Ok<MemberInfo>>(res).data).toEqual({
       id: a.id,
@@ -62,7 +82,11 @@ describe('profile, avatar, phone codes, /info', () => {
     const a = await signIn(t);
     const partial = await update(t, a.accessToken, { firstName: '  Somchai ', lastName: 'Jaidee' });
     expect(partial.statusCode).toBe(200);
-    expect(json<Ok<MemberInfo>>(partial).data).toMatchObject({ firstName: 'Somchai', lastName: 'Jaidee', profileStatus: 'incomplete' });
+    expect(json<Ok<MemberInfo>>(partial).data).toMatchObject({
+      firstName: 'Somchai',
+      lastName: 'Jaidee',
+      profileStatus: 'incomplete',
+    });
 
     const full = await update(t, a.accessToken, { ...complete, email: a.email, language: 'th' });
     expect(full.statusCode).toBe(200);
@@ -77,7 +101,9 @@ describe('profile, avatar, phone codes, /info', () => {
       profileStatus: 'complete',
     });
     // Persisted: a fresh read agrees.
-    const read = json<Ok<MemberInfo>>(await t.app.inject({ method: 'GET', url: '/auth/users/profile', headers: jsonAuth(a.accessToken) }));
+    const read = json<Ok<MemberInfo>>(
+      await t.app.inject({ method: 'GET', url: '/auth/users/profile', headers: jsonAuth(a.accessToken) }),
+    );
     expect(read.data).toEqual(info);
     // An empty update changes nothing.
     expect(json<Ok<MemberInfo>>(await update(t, a.accessToken, {})).data).toEqual(info);
@@ -132,16 +158,25 @@ describe('profile, avatar, phone codes, /info', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(json<Err>(res).code).toBe('validation_failed');
     }
-    const bRow = json<Ok<MemberInfo>>(await t.app.inject({ method: 'GET', url: '/auth/users/profile', headers: bearer(b.accessToken) })).data;
+    const bRow = json<Ok<MemberInfo>>(
+      await t.app.inject({ method: 'GET', url: '/auth/users/profile', headers: bearer(b.accessToken) }),
+    ).data;
     expect(bRow.firstName).toBeNull();
-    const aRow = json<Ok<MemberInfo>>(await t.app.inject({ method: 'GET', url: '/auth/users/profile', headers: bearer(a.accessToken) })).data;
+    const aRow = json<Ok<MemberInfo>>(
+      await t.app.inject({ method: 'GET', url: '/auth/users/profile', headers: bearer(a.accessToken) }),
+    ).data;
     expect(aRow.firstName).toBeNull();
   });
 
   it("refuses another member's e-mail with 409 email_taken; own or new e-mail is fine", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
-    const taken = await update(t, a.accessToken, { email: b.email.toUpperCase() }, { 'accept-language': 'th' });
+    const taken = await update(
+      t,
+      a.accessToken,
+      { email: b.email.toUpperCase() },
+      { 'accept-language': 'th' },
+    );
     expect(taken.statusCode).toBe(409);
     expect(json<Err>(taken)).toMatchObject({ code: 'email_taken', message: ['อีเมลนี้ถูกใช้กับบัญชีอื่นแล้ว'] });
     expect((await update(t, a.accessToken, { email: a.email })).statusCode).toBe(200);
@@ -152,7 +187,11 @@ describe('profile, avatar, phone codes, /info', () => {
 
   it('GET /info: success, the member, and the missing required fields as the message list', async () => {
     const a = await signIn(t);
-    const before = await t.app.inject({ method: 'GET', url: '/info', headers: jsonAuth(a.accessToken, a.refreshToken) });
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/info',
+      headers: jsonAuth(a.accessToken, a.refreshToken),
+    });
     expect(before.statusCode).toBe(200);
     expect(json(before)).toMatchObject({
       success: true,
@@ -210,13 +249,20 @@ describe('profile, avatar, phone codes, /info', () => {
         expect(img.headers['content-type']).toBe(type);
         expect(img.headers['cache-control']).toContain('immutable');
         expect(img.rawPayload.equals(bytes)).toBe(true);
-        if (previousUrl) expect((await t.app.inject({ method: 'GET', url: previousUrl })).statusCode).toBe(404);
+        if (previousUrl)
+          expect((await t.app.inject({ method: 'GET', url: previousUrl })).statusCode).toBe(404);
         previousUrl = url;
       }
-      const profile = json<Ok<MemberInfo>>(await t.app.inject({ method: 'GET', url: '/auth/users/profile', headers: bearer(a.accessToken) }));
+      const profile = json<Ok<MemberInfo>>(
+        await t.app.inject({ method: 'GET', url: '/auth/users/profile', headers: bearer(a.accessToken) }),
+      );
       expect(profile.data.avatarUrl).toBe(previousUrl);
 
-      const removed = await t.app.inject({ method: 'DELETE', url: '/auth/users/avatar', headers: bearer(a.accessToken) });
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: '/auth/users/avatar',
+        headers: bearer(a.accessToken),
+      });
       expect(json<Ok<MemberInfo>>(removed).data.avatarUrl).toBeNull();
       expect((await t.app.inject({ method: 'GET', url: previousUrl ?? '' })).statusCode).toBe(404);
     });
@@ -224,30 +270,50 @@ describe('profile, avatar, phone codes, /info', () => {
     it('refuses other types (415), files over 2 MB (413), no file (400) and no session (401)', async () => {
       const a = await signIn(t);
       const post = (m: { payload: Buffer; headers: Record<string, string> }, auth = true) =>
-        t.app.inject({ method: 'POST', url: '/auth/users/avatar', payload: m.payload, headers: { ...m.headers, ...(auth ? bearer(a.accessToken) : {}) } });
+        t.app.inject({
+          method: 'POST',
+          url: '/auth/users/avatar',
+          payload: m.payload,
+          headers: { ...m.headers, ...(auth ? bearer(a.accessToken) : {}) },
+        });
 
       const gif = await post(multipart(Buffer.from('GIF89a..........'), 'a.gif', 'image/gif'));
       expect(gif.statusCode).toBe(415);
       expect(json<Err>(gif).code).toBe('unsupported_media_type');
-      const svg = await post(multipart(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.png', 'image/png'));
+      const svg = await post(
+        multipart(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.png', 'image/png'),
+      );
       expect(svg.statusCode).toBe(415);
 
       const big = await post(multipart(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])));
       expect(big.statusCode).toBe(413);
       expect(json<Err>(big).code).toBe('payload_too_large');
 
-      const justUnder = await post(multipart(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 - PNG.length)])));
+      const justUnder = await post(
+        multipart(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 - PNG.length)])),
+      );
       expect(justUnder.statusCode).toBe(200);
 
-      const asJson = await t.app.inject({ method: 'POST', url: '/auth/users/avatar', payload: { file: 'x' }, headers: bearer(a.accessToken) });
+      const asJson = await t.app.inject({
+        method: 'POST',
+        url: '/auth/users/avatar',
+        payload: { file: 'x' },
+        headers: bearer(a.accessToken),
+      });
       expect(asJson.statusCode).toBe(415);
 
       const boundary = 'b0';
-      const empty = await post({ payload: Buffer.from(`--${boundary}--\r\n`), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const empty = await post({
+        payload: Buffer.from(`--${boundary}--\r\n`),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       expect(empty.statusCode).toBe(400);
 
       expect((await post(multipart(PNG), false)).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url: '/media/avatars/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/media/avatars/00000000-0000-4000-8000-000000000000' }))
+          .statusCode,
+      ).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: '/media/avatars/nope' })).statusCode).toBe(400);
     });
   });

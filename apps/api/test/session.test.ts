@@ -37,7 +37,9 @@ describe('sessions: access tokens, refresh rotation, reuse detection', () => {
   it('answers 401 with the envelope for missing, malformed and forged tokens', async () => {
     const s = await signIn(t);
     const [head, body] = s.accessToken.split('.');
-    const forgedClaims = Buffer.from(JSON.stringify({ sub: '00000000-0000-0000-0000-000000000000', sid: 'x', exp: 9999999999 })).toString('base64url');
+    const forgedClaims = Buffer.from(
+      JSON.stringify({ sub: '00000000-0000-0000-0000-000000000000', sid: 'x', exp: 9999999999 }),
+    ).toString('base64url');
     const otherKey = await new SignJWT({ sid: 'x' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(s.id)
@@ -64,7 +66,11 @@ describe('sessions: access tokens, refresh rotation, reuse detection', () => {
     for (const headers of cases) {
       const res = await profile(t, headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
-      expect(json<Err>(res)).toMatchObject({ success: false, code: 'unauthorized', message: ['Please sign in to continue.'] });
+      expect(json<Err>(res)).toMatchObject({
+        success: false,
+        code: 'unauthorized',
+        message: ['Please sign in to continue.'],
+      });
     }
   });
 
@@ -97,7 +103,11 @@ describe('sessions: access tokens, refresh rotation, reuse detection', () => {
     const r2 = await refresh(t, body.data.refreshToken);
     expect(r2.statusCode).toBe(200);
     // Bearer <refresh token> works too for /auth/refresh-token.
-    const r3 = await t.app.inject({ method: 'GET', url: '/auth/refresh-token', headers: bearer(json<Ok>(r2).data.refreshToken) });
+    const r3 = await t.app.inject({
+      method: 'GET',
+      url: '/auth/refresh-token',
+      headers: bearer(json<Ok>(r2).data.refreshToken),
+    });
     expect(r3.statusCode).toBe(200);
   });
 
@@ -140,7 +150,10 @@ describe('sessions: access tokens, refresh rotation, reuse detection', () => {
 
     const reuse = await refresh(t, s.refreshToken);
     expect(reuse.statusCode).toBe(401);
-    expect(json<Err>(reuse)).toMatchObject({ code: 'refresh_token_invalid', message: ['Your session has ended. Please sign in again.'] });
+    expect(json<Err>(reuse)).toMatchObject({
+      code: 'refresh_token_invalid',
+      message: ['Your session has ended. Please sign in again.'],
+    });
 
     // Every token of the family is dead now, including the newest one…
     expect((await refresh(t, second.refreshToken)).statusCode).toBe(401);
@@ -156,7 +169,9 @@ describe('sessions: access tokens, refresh rotation, reuse detection', () => {
     const s = await signIn(t);
     t.clock.advance(29 * 86_400_000);
     const used = json<Ok>(await refresh(t, s.refreshToken)).data;
-    expect(Date.parse(used.refreshTokens[0]?.expiresAt ?? '')).toBe(t.clock.now().getTime() + 30 * 86_400_000);
+    expect(Date.parse(used.refreshTokens[0]?.expiresAt ?? '')).toBe(
+      t.clock.now().getTime() + 30 * 86_400_000,
+    );
     t.clock.advance(29 * 86_400_000);
     const again = json<Ok>(await refresh(t, used.refreshToken)).data;
     t.clock.advance(30 * 86_400_000);
@@ -167,14 +182,21 @@ describe('sessions: access tokens, refresh rotation, reuse detection', () => {
 
   it('logout ends the session: its refresh and access tokens stop working', async () => {
     const s = await signIn(t);
-    const out = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: jsonAuth(s.accessToken, s.refreshToken) });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: jsonAuth(s.accessToken, s.refreshToken),
+    });
     expect(out.statusCode).toBe(200);
     expect(json(out)).toEqual({ success: true, data: { loggedOut: true } });
     expect((await refresh(t, s.refreshToken)).statusCode).toBe(401);
     expect((await profile(t, bearer(s.accessToken))).statusCode).toBe(401);
 
     const s2 = await signIn(t);
-    expect((await t.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(s2.accessToken) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(s2.accessToken) }))
+        .statusCode,
+    ).toBe(200);
     expect((await profile(t, bearer(s2.accessToken))).statusCode).toBe(401);
     // Logging out with nothing is harmless.
     expect((await t.app.inject({ method: 'POST', url: '/auth/logout' })).statusCode).toBe(200);

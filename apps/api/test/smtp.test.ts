@@ -59,14 +59,17 @@ describe('sign-in e-mail over SMTP', () => {
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Privileges <no-reply@privileges.test>' } });
+    t = await buildTestApp({
+      config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Privileges <no-reply@privileges.test>' },
+    });
   });
   afterAll(async () => {
     await t.close();
     await smtp.close();
   });
 
-  const mailTo = (email: string) => waitFor(() => [...smtp.received].reverse().find((r) => r.to.includes(email)));
+  const mailTo = (email: string) =>
+    waitFor(() => [...smtp.received].reverse().find((r) => r.to.includes(email)));
 
   it('arrives in English with the code in subject, text and HTML, and signs in', async () => {
     const email = uniqueEmail('smtp-en');
@@ -134,7 +137,9 @@ describe('when the mail server is down', () => {
     expect(res.statusCode).toBe(503);
     expect(json(res)).toMatchObject({ success: false, code: 'mail_unavailable' });
     expect(res.headers['retry-after']).toBeDefined();
-    expect(await t.db.selectFrom('otp_code').select('email').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('otp_code').select('email').where('email', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
     const again = await sendOtp(t, email);
     expect(again.statusCode).toBe(503); // still down, but not 429
   });

@@ -67,7 +67,8 @@ class PGliteConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const res = await this.pg.query<R>(query.sql, [...query.parameters]);
     const command = (res as { command?: string }).command;
-    const changes = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
+    const changes =
+      command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
     return {
       rows: res.rows,
       ...(changes ? { numAffectedRows: BigInt(res.affectedRows ?? 0) } : {}),

@@ -76,8 +76,12 @@ export const errorHandler = (err: FastifyError | AppError, req: FastifyRequest, 
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields: FieldError[] = err.validation.map((v) => {
       const keys = (v.params as { keys?: unknown }).keys;
-      const unknownKeys = v.keyword === 'unrecognized_keys' && Array.isArray(keys) ? ` (${keys.join(', ')})` : '';
-      return { path: fieldPath(v.instancePath, err.validationContext), message: `${v.message}${unknownKeys}` };
+      const unknownKeys =
+        v.keyword === 'unrecognized_keys' && Array.isArray(keys) ? ` (${keys.join(', ')})` : '';
+      return {
+        path: fieldPath(v.instancePath, err.validationContext),
+        message: `${v.message}${unknownKeys}`,
+      };
     });
     return sendError(req, reply, 400, 'validation_failed', {
       details: fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)),
@@ -89,7 +93,12 @@ export const errorHandler = (err: FastifyError | AppError, req: FastifyRequest, 
   if (status >= 500 || isResponseSerializationError(err)) {
     // The client learns only that it failed and the request id; the log keeps the rest.
     req.log.error({ err }, 'unhandled error');
-    return sendError(req, reply, status === 503 ? 503 : 500, status === 503 ? 'service_unavailable' : 'internal_error');
+    return sendError(
+      req,
+      reply,
+      status === 503 ? 503 : 500,
+      status === 503 ? 'service_unavailable' : 'internal_error',
+    );
   }
   const code = CODE_BY_STATUS[status] ?? 'validation_failed';
   // Fastify's own 4xx messages ("Body is not valid JSON…") help a developer and reveal nothing.
@@ -113,6 +122,7 @@ export const makeNotFoundHandler =
       const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
       return sendError(req, reply, 405, 'method_not_allowed', { headers: { allow: allow.join(', ') } });
     }
-    if ((req.method === 'GET' || req.method === 'HEAD') && options.spaFallback?.(req, reply, path)) return reply;
+    if ((req.method === 'GET' || req.method === 'HEAD') && options.spaFallback?.(req, reply, path))
+      return reply;
     return sendError(req, reply, 404, 'not_found');
   };

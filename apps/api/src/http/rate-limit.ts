@@ -20,7 +20,9 @@ export interface LimiterSpec {
  * as per IP; when exceeded it throws 429 rate_limited with Retry-After.
  */
 export const registerRateLimits = async (app: FastifyInstance, redisUrl: string | undefined) => {
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const redis = redisUrl
+    ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,

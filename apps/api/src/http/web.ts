@@ -7,7 +7,8 @@ import { sendError } from './errors.ts';
 /** Paths the API owns: never answered with the single-page app. */
 const API_PREFIXES = ['/auth', '/bff', '/dev', '/docs', '/health', '/info', '/media', '/api'];
 
-const isApiPath = (path: string) => API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`));
+const isApiPath = (path: string) =>
+  API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`));
 /** `/assets/app.js`, `/favicon.ico`: a missing file is a 404, not the app. */
 const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '');
 

@@ -1,4 +1,10 @@
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** A Fastify instance whose route schemas are Zod schemas (request types inferred from them). */
@@ -11,4 +17,7 @@ export type ZodApp = FastifyInstance<
 >;
 
 /** OpenAPI security requirement of the protected routes (either Authorization form). */
-export const MEMBER_SECURITY: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { jsonAuthorization: [] }];
+export const MEMBER_SECURITY: Array<Record<string, string[]>> = [
+  { bearerAuth: [] },
+  { jsonAuthorization: [] },
+];

@@ -52,7 +52,8 @@ const interpolate = (text: string, vars: Record<string, string | number>) =>
 export const t = (lang: Language, key: string, vars: Record<string, string | number> = {}): string =>
   interpolate(catalogues[lang][key] ?? catalogues.en[key] ?? key, vars);
 
-export const hasText = (lang: Language, key: string): boolean => key in catalogues[lang] || key in catalogues.en;
+export const hasText = (lang: Language, key: string): boolean =>
+  key in catalogues[lang] || key in catalogues.en;
 
 /**
  * The member's language from Accept-Language: the highest-weighted tag whose primary subtag is a

@@ -5,7 +5,10 @@ import { ok } from '../http/envelope.ts';
 import type { ZodApp } from '../http/zod-app.ts';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 const QuerySchema = z.object({
   to: z.string().trim().toLowerCase().optional(),
@@ -52,7 +55,13 @@ export const devMailboxRoutes = (app: ZodApp, deps: AppDeps) => {
 
   app.get(
     '/dev/mailbox',
-    { schema: { tags: ['dev'], summary: 'Recent mail of the dev outbox, as a page', querystring: QuerySchema } },
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Recent mail of the dev outbox, as a page',
+        querystring: QuerySchema,
+      },
+    },
     async (req, reply) => {
       const rows = await recent(req.query.to, req.query.limit);
       const note =
@@ -68,10 +77,7 @@ export const devMailboxRoutes = (app: ZodApp, deps: AppDeps) => {
 </article>`,
         )
         .join('\n');
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(`<!doctype html>
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="10"><title>Dev mailbox</title>
 <style>

@@ -52,7 +52,13 @@ export const createOutboxMailer = (
   async send(m) {
     await db
       .insertInto('mail_outbox')
-      .values({ to_address: m.to, subject: m.subject, text_body: m.text, html_body: m.html, created_at: now() })
+      .values({
+        to_address: m.to,
+        subject: m.subject,
+        text_body: m.text,
+        html_body: m.html,
+        created_at: now(),
+      })
       .execute();
     onStored(m);
   },

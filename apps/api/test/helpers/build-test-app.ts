@@ -44,10 +44,12 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...overrides,
 });
 
-export type LogLine = { level: number; msg?: string; requestId?: string; err?: { message?: string; stack?: string } } & Record<
-  string,
-  unknown
->;
+export type LogLine = {
+  level: number;
+  msg?: string;
+  requestId?: string;
+  err?: { message?: string; stack?: string };
+} & Record<string, unknown>;
 
 export interface TestApp {
   app: ZodApp;
@@ -97,7 +99,8 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
   const logs: LogLine[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line) as LogLine);
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line.trim()) logs.push(JSON.parse(line) as LogLine);
       done();
     },
   });
@@ -125,7 +128,8 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
 
 let counter = 0;
 /** A fresh address per call, so tests sharing one app never share a member. */
-export const uniqueEmail = (label = 'member') => `${label}.${process.pid}.${Date.now().toString(36)}.${counter++}@example.com`;
+export const uniqueEmail = (label = 'member') =>
+  `${label}.${process.pid}.${Date.now().toString(36)}.${counter++}@example.com`;
 
 export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json<T>();
 
@@ -135,7 +139,12 @@ export const jsonAuth = (accessToken: string, refreshToken = '') => ({
   authorization: JSON.stringify({ accessToken, refreshToken }),
 });
 
-export const sendOtp = (t: TestApp, email: string, extra: Partial<InjectOptions> = {}, language?: 'en' | 'th') =>
+export const sendOtp = (
+  t: TestApp,
+  email: string,
+  extra: Partial<InjectOptions> = {},
+  language?: 'en' | 'th',
+) =>
   t.app.inject({
     method: 'POST',
     url: '/auth/otp/send-otp',

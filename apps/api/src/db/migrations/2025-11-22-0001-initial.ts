@@ -5,14 +5,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('member')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('email', 'text', (c) => c.notNull().unique().check(sql`email = lower(email)`))
+    .addColumn('email', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`email = lower(email)`),
+    )
     .addColumn('first_name', 'text')
     .addColumn('last_name', 'text')
     .addColumn('phone_code', 'text')
     .addColumn('phone_number', 'text')
     .addColumn('date_of_birth', 'date')
     .addColumn('avatar_id', 'uuid')
-    .addColumn('language', 'text', (c) => c.notNull().defaultTo('en').check(sql`language in ('en', 'th')`))
+    .addColumn('language', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('en')
+        .check(sql`language in ('en', 'th')`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -53,12 +63,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', 'timestamptz')
     .addColumn('revoked_reason', 'text')
     .execute();
-  await db.schema.createIndex('refresh_token_family_member_id_idx').on('refresh_token_family').column('member_id').execute();
+  await db.schema
+    .createIndex('refresh_token_family_member_id_idx')
+    .on('refresh_token_family')
+    .column('member_id')
+    .execute();
 
   await db.schema
     .createTable('refresh_token')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('family_id', 'uuid', (c) => c.notNull().references('refresh_token_family.id').onDelete('cascade'))
+    .addColumn('family_id', 'uuid', (c) =>
+      c.notNull().references('refresh_token_family.id').onDelete('cascade'),
+    )
     .addColumn('member_id', 'uuid', (c) => c.notNull().references('member.id').onDelete('cascade'))
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
@@ -68,8 +84,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('replaced_by', 'uuid')
     .addColumn('revoked_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('refresh_token_family_id_idx').on('refresh_token').column('family_id').execute();
-  await db.schema.createIndex('refresh_token_expires_at_idx').on('refresh_token').column('expires_at').execute();
+  await db.schema
+    .createIndex('refresh_token_family_id_idx')
+    .on('refresh_token')
+    .column('family_id')
+    .execute();
+  await db.schema
+    .createIndex('refresh_token_expires_at_idx')
+    .on('refresh_token')
+    .column('expires_at')
+    .execute();
 
   await db.schema
     .createTable('mail_outbox')

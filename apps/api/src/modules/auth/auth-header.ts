@@ -8,7 +8,8 @@ export interface PresentedTokens {
   refreshToken?: string;
 }
 
-const nonEmpty = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+const nonEmpty = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 
 /** A refresh token is opaque base64url; an access token is a JWT (three dot-separated parts). */
 const looksLikeJwt = (token: string) => token.split('.').length === 3;

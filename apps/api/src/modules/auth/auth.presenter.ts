@@ -4,7 +4,11 @@ import { presentMember } from '../member/member.presenter.ts';
 import type { IssuedRefreshToken } from './session.service.ts';
 
 /** Member info plus the tokens, where the spec's client reads them (data.accessToken, data.refreshTokens[0].token). */
-export const presentSession = (member: MemberRow, accessToken: string, refresh: IssuedRefreshToken): LoginData => ({
+export const presentSession = (
+  member: MemberRow,
+  accessToken: string,
+  refresh: IssuedRefreshToken,
+): LoginData => ({
   ...presentMember(member),
   accessToken,
   refreshToken: refresh.token,

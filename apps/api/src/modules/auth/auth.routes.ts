@@ -22,14 +22,24 @@ export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) 
   const { config } = deps;
   const ctxOf = (req: Parameters<typeof forRequest>[1]) => forRequest(deps, req);
   const windowSeconds = config.rateLimitWindowSeconds;
-  const sendsPerIp = limiter({ name: 'otp-ip', max: config.otpSendLimitPerIp, windowSeconds, key: (req) => req.ip });
+  const sendsPerIp = limiter({
+    name: 'otp-ip',
+    max: config.otpSendLimitPerIp,
+    windowSeconds,
+    key: (req) => req.ip,
+  });
   const sendsPerAddress = limiter({
     name: 'otp-email',
     max: config.otpSendLimitPerAddress,
     windowSeconds,
     key: (req) => (req.body as { email: string }).email,
   });
-  const loginsPerIp = limiter({ name: 'login-ip', max: config.loginLimitPerIp, windowSeconds, key: (req) => req.ip });
+  const loginsPerIp = limiter({
+    name: 'login-ip',
+    max: config.loginLimitPerIp,
+    windowSeconds,
+    key: (req) => req.ip,
+  });
 
   app.post(
     '/auth/otp/send-otp',

@@ -4,7 +4,12 @@ import type { Database, OtpCodeRow } from '../../db/schema.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export const findOtp = (db: Db, email: string, purpose: string): Promise<OtpCodeRow | undefined> =>
-  db.selectFrom('otp_code').selectAll().where('email', '=', email).where('purpose', '=', purpose).executeTakeFirst();
+  db
+    .selectFrom('otp_code')
+    .selectAll()
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
 
 /** Locks the code row so two logins with the same code cannot both use it. */
 export const lockOtp = (trx: Transaction<Database>, email: string, purpose: string) =>

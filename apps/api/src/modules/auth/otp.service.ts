@@ -1,10 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import {
-  OTP_MAX_ATTEMPTS,
-  OTP_RESEND_AFTER_SECONDS,
-  OTP_TTL_SECONDS,
-  type Language,
-} from '@app/contracts';
+import { OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_SECONDS, OTP_TTL_SECONDS, type Language } from '@app/contracts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { renderOtpMail } from '../../mail/otp-mail.ts';

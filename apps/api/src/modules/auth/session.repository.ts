@@ -20,7 +20,11 @@ export const lockFamily = (trx: Transaction<Database>, familyId: string) =>
     .executeTakeFirst();
 
 export const findFamily = (db: Db, familyId: string) =>
-  db.selectFrom('refresh_token_family').select(['id', 'revoked_at']).where('id', '=', familyId).executeTakeFirst();
+  db
+    .selectFrom('refresh_token_family')
+    .select(['id', 'revoked_at'])
+    .where('id', '=', familyId)
+    .executeTakeFirst();
 
 export const insertToken = (
   trx: Transaction<Database>,
@@ -51,7 +55,12 @@ export const markRotated = (trx: Transaction<Database>, id: string, now: Date, r
 export const markUsed = (trx: Transaction<Database>, id: string, now: Date) =>
   trx.updateTable('refresh_token').set({ last_used_at: now }).where('id', '=', id).execute();
 
-export const revokeFamily = async (trx: Transaction<Database>, familyId: string, now: Date, reason: string) => {
+export const revokeFamily = async (
+  trx: Transaction<Database>,
+  familyId: string,
+  now: Date,
+  reason: string,
+) => {
   await trx
     .updateTable('refresh_token_family')
     .set({ revoked_at: now, revoked_reason: reason })

@@ -75,7 +75,12 @@ export const rotateRefreshToken = async (ctx: Ctx, raw: string): Promise<IssuedR
         now,
         expiresAt,
       });
-      const issued: IssuedRefreshToken = { token: next, expiresAt, familyId: family.id, memberId: family.member_id };
+      const issued: IssuedRefreshToken = {
+        token: next,
+        expiresAt,
+        familyId: family.id,
+        memberId: family.member_id,
+      };
       return { id, issued };
     };
 
@@ -93,7 +98,8 @@ export const rotateRefreshToken = async (ctx: Ctx, raw: string): Promise<IssuedR
     return { ok: false, reason: 'reuse' };
   });
   if (!outcome.ok) {
-    if (outcome.reason === 'reuse') ctx.log.warn({ reason: outcome.reason }, 'refresh token reuse: session revoked');
+    if (outcome.reason === 'reuse')
+      ctx.log.warn({ reason: outcome.reason }, 'refresh token reuse: session revoked');
     throw new AppError(401, 'refresh_token_invalid');
   }
   return outcome.issued;

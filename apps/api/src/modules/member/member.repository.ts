@@ -55,4 +55,8 @@ export const deleteOtherAvatars = (trx: Transaction<Database>, memberId: string,
 };
 
 export const findAvatar = (db: Db, id: string) =>
-  db.selectFrom('avatar').select(['id', 'content_type', 'bytes', 'byte_size']).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('avatar')
+    .select(['id', 'content_type', 'bytes', 'byte_size'])
+    .where('id', '=', id)
+    .executeTakeFirst();

@@ -25,7 +25,12 @@ export const memberRoutes = (app: ZodApp, deps: AppDeps) => {
     '/auth/users/profile',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['member'], summary: 'The signed-in member', security: MEMBER_SECURITY, response: { 200: ProfileResponseSchema } },
+      schema: {
+        tags: ['member'],
+        summary: 'The signed-in member',
+        security: MEMBER_SECURITY,
+        response: { 200: ProfileResponseSchema },
+      },
     },
     async (req) => ok(presentMember(await getMember(ctxOf(req), req.member.memberId))),
   );
@@ -37,7 +42,8 @@ export const memberRoutes = (app: ZodApp, deps: AppDeps) => {
       schema: {
         tags: ['member'],
         summary: 'Update the profile (only the fields sent)',
-        description: 'Unknown or protected fields (id, avatarUrl, profileStatus…) → 400. E-mail of another member → 409 email_taken.',
+        description:
+          'Unknown or protected fields (id, avatarUrl, profileStatus…) → 400. E-mail of another member → 409 email_taken.',
         security: MEMBER_SECURITY,
         body: UpdateProfileBodySchema,
         response: { 200: ProfileResponseSchema },
@@ -53,7 +59,8 @@ export const memberRoutes = (app: ZodApp, deps: AppDeps) => {
       schema: {
         tags: ['member'],
         summary: 'Upload the avatar (multipart/form-data, one file: JPEG, PNG or WebP, at most 2 MB)',
-        description: 'Too large → 413 payload_too_large; not an image of those types → 415 unsupported_media_type.',
+        description:
+          'Too large → 413 payload_too_large; not an image of those types → 415 unsupported_media_type.',
         consumes: ['multipart/form-data'],
         security: MEMBER_SECURITY,
         response: { 200: AvatarResponseSchema },
@@ -62,7 +69,8 @@ export const memberRoutes = (app: ZodApp, deps: AppDeps) => {
     async (req) => {
       if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type');
       const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError(400, 'validation_failed', { details: ['file: An image file is required'] });
+      if (!file)
+        throw new AppError(400, 'validation_failed', { details: ['file: An image file is required'] });
       const bytes = await file.toBuffer(); // throws 413 past AVATAR_MAX_BYTES
       const type = sniffImageType(bytes);
       if (!type) throw new AppError(415, 'unsupported_media_type');
@@ -74,7 +82,12 @@ export const memberRoutes = (app: ZodApp, deps: AppDeps) => {
     '/auth/users/avatar',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['member'], summary: 'Remove the avatar', security: MEMBER_SECURITY, response: { 200: AvatarResponseSchema } },
+      schema: {
+        tags: ['member'],
+        summary: 'Remove the avatar',
+        security: MEMBER_SECURITY,
+        response: { 200: AvatarResponseSchema },
+      },
     },
     async (req) => ok(presentMember(await removeAvatar(ctxOf(req), req.member.memberId))),
   );

@@ -3,7 +3,13 @@ import type { Ctx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { MemberRow, MemberUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { deleteOtherAvatars, findMemberByEmail, findMemberById, insertAvatar, updateMember } from './member.repository.ts';
+import {
+  deleteOtherAvatars,
+  findMemberByEmail,
+  findMemberById,
+  insertAvatar,
+  updateMember,
+} from './member.repository.ts';
 
 /** The signed-in member; 401 when the token outlived its member. */
 export const getMember = async (ctx: Ctx, memberId: string): Promise<MemberRow> => {
@@ -16,7 +22,11 @@ export const getMember = async (ctx: Ctx, memberId: string): Promise<MemberRow> 
  * Applies a validated (strict) profile update to the member's own row. A field left out is unchanged.
  * An e-mail already used by another member → 409 email_taken.
  */
-export const updateProfile = async (ctx: Ctx, memberId: string, body: UpdateProfileBody): Promise<MemberRow> => {
+export const updateProfile = async (
+  ctx: Ctx,
+  memberId: string,
+  body: UpdateProfileBody,
+): Promise<MemberRow> => {
   const changes: MemberUpdate = { updated_at: ctx.now() };
   if (body.firstName !== undefined) changes.first_name = body.firstName;
   if (body.lastName !== undefined) changes.last_name = body.lastName;
@@ -40,7 +50,12 @@ export const updateProfile = async (ctx: Ctx, memberId: string, body: UpdateProf
 };
 
 /** Stores a new avatar (already size- and type-checked) and drops the previous one. */
-export const replaceAvatar = (ctx: Ctx, memberId: string, contentType: string, bytes: Uint8Array): Promise<MemberRow> =>
+export const replaceAvatar = (
+  ctx: Ctx,
+  memberId: string,
+  contentType: string,
+  bytes: Uint8Array,
+): Promise<MemberRow> =>
   ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const { id } = await insertAvatar(trx, { memberId, contentType, bytes, now });

@@ -21,7 +21,9 @@ export const healthRoutes = (app: ZodApp, deps: AppDeps) => {
       try {
         await Promise.race([
           sql`select 1`.execute(deps.db),
-          new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), DB_TIMEOUT_MS).unref()),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('database timeout')), DB_TIMEOUT_MS).unref(),
+          ),
         ]);
       } catch (err) {
         req.log.error({ err }, 'health: database check failed');
