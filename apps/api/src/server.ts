@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { databaseKind, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 
 /** Reads the environment, migrates the database, listens; prints where things are. */
 const main = async () => {
@@ -11,8 +12,10 @@ const main = async () => {
   await migrateToLatest(db);
 
   const app = await buildApp(config, { db });
+  const stopHousekeeping = scheduleHousekeeping(db, () => new Date(), app.log);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    stopHousekeeping();
     await app.close();
     await db.destroy();
     process.exit(0);

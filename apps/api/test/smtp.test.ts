@@ -11,11 +11,12 @@ interface Received {
 }
 
 /** A real SMTP server on a free local port, keeping what it receives. */
-const startSmtp = async () => {
+const startSmtp = async (opts: { starttls?: boolean } = {}) => {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    // With STARTTLS on, smtp-server offers its built-in self-signed certificate.
+    disabledCommands: opts.starttls ? ['AUTH'] : ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
       simpleParser(stream)
@@ -119,6 +120,26 @@ describe('sign-in e-mail over SMTP', () => {
     await sendOtp(t, member.email);
     const { mail } = await waitFor(() => (smtp.received.length > before ? smtp.received.at(-1) : undefined));
     expect(mail.subject).toMatch(/^รหัสเข้าสู่ระบบของคุณ: \d{6}$/);
+  });
+});
+
+describe('a local mail catcher offering STARTTLS with a self-signed certificate', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp({ starttls: true });
+    t = await buildTestApp({ config: { smtpUrl: `smtp://localhost:${smtp.port}` } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('still receives the mail (loopback only)', async () => {
+    const email = uniqueEmail('smtp-tls');
+    expect((await sendOtp(t, email)).statusCode).toBe(200);
+    const got = await waitFor(() => smtp.received.find((r) => r.to.includes(email)));
+    expect(got.mail.subject).toMatch(/^Your sign-in code: \d{6}$/);
   });
 });
 

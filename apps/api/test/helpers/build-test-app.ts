@@ -94,7 +94,13 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
   } else {
     db = openDatabase({ dataDir: 'memory://' });
   }
-  await migrateToLatest(db);
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    await db.destroy();
+    await dropSchema?.();
+    throw err;
+  }
 
   const logs: LogLine[] = [];
   const logStream = new Writable({

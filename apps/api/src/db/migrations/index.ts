@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './2025-11-22-0001-initial.ts';
+import * as housekeepingIndexes from './2025-11-22-0002-housekeeping-indexes.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -7,4 +8,5 @@ import * as initial from './2025-11-22-0001-initial.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2025-11-22-0001-initial': initial,
+  '2025-11-22-0002-housekeeping-indexes': housekeepingIndexes,
 };
