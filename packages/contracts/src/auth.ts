@@ -83,9 +83,13 @@ const NameSchema = z
 
 export const PhoneCodeValueSchema = z.string().regex(/^\+\d{1,4}$/, 'Invalid phone code');
 /** Profile phone: 9-10 digits (spec section 5). */
-export const ProfilePhoneSchema = z.string().regex(/^\d{9,10}$/, 'Please enter a valid phone number (9-10 digits)');
+export const ProfilePhoneSchema = z
+  .string()
+  .regex(/^\d{9,10}$/, 'Please enter a valid phone number (9-10 digits)');
 /** Checkout phone: exactly 10 digits (spec section 5). */
-export const CheckoutPhoneSchema = z.string().regex(/^\d{10}$/, 'Please enter a valid phone number (10 digits)');
+export const CheckoutPhoneSchema = z
+  .string()
+  .regex(/^\d{10}$/, 'Please enter a valid phone number (10 digits)');
 
 export const DateOfBirthSchema = z.iso.date().refine((d) => {
   const t = Date.parse(`${d}T00:00:00Z`);

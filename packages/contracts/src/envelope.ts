@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { ErrorCodeSchema } from './errors.ts';
 
 /** Every success body: `{ success: true, data }`. */
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.literal(true), data });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 
 /** One failed field of a request: `path` is dotted (`phoneNumber`, `items.0.id`); empty for the whole body. */
 export const FieldErrorSchema = z.object({ path: z.string(), message: z.string() });

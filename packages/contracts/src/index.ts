@@ -3,3 +3,4 @@ export * from './errors.ts';
 export * from './i18n.ts';
 export * from './auth.ts';
 export * from './system.ts';
+export * from './catalogue.ts';
