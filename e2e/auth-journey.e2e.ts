@@ -18,6 +18,8 @@ describe('a new member signs in, completes the profile, switches language and lo
 
     await page.goto('/signin');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // Spec section 9: buttons are 48 px high.
+    expect((await page.getByTestId('signin-submit').boundingBox())?.height).toBe(48);
     const code = await requestCode(page, email);
     await typeCode(page, code);
 
