@@ -27,6 +27,8 @@ export const theme: ThemeConfig = {
   },
   components: {
     Button: { controlHeight: 48, fontWeight: 600, primaryShadow: 'none' },
+    // The 48 px control height would otherwise make calendar cells 54 px wide: wider than a phone.
+    DatePicker: { cellWidth: 40, cellHeight: 32 },
     Form: { itemMarginBottom: 20, verticalLabelPadding: '0 0 6px' },
   },
 };

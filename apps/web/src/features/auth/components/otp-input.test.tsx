@@ -113,3 +113,14 @@ describe('OtpInput', () => {
     expect(document.activeElement).toBe(box(2));
   });
 });
+
+describe('OtpInput over an earlier code', () => {
+  it('typing a new code over an old one replaces every digit, even the ones that are the same', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial="000000" />);
+    await user.click(box(0));
+    await user.keyboard('641027');
+    expect(screen.getByTestId('code').textContent).toBe('641027');
+    expect(document.activeElement).toBe(box(5));
+  });
+});

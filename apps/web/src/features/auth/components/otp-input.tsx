@@ -90,7 +90,13 @@ export function OtpInput({
   };
 
   const handleKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && !slots[index]) {
+    const plainKey = !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (plainKey && /^\d$/.test(event.key)) {
+      // Handled here rather than in onChange: typing the digit a box already holds changes nothing,
+      // so React would fire no change and focus would not move on.
+      event.preventDefault();
+      fillFrom(index, event.key);
+    } else if (event.key === 'Backspace' && !slots[index]) {
       event.preventDefault();
       if (index > 0) {
         const next = slots.slice();
@@ -143,6 +149,11 @@ export function OtpInput({
           value={digit}
           disabled={disabled}
           onChange={(e) => handleInput(index, e.target)}
+          onInput={(e) => {
+            // Phone keyboards send no key name: the same digit typed again still moves on.
+            const native = e.nativeEvent as InputEvent;
+            if (native.inputType === 'insertText' && native.data === slots[index]) focusBox(index + 1);
+          }}
           onKeyDown={(e) => handleKeyDown(index, e)}
           onPaste={(e) => handlePaste(index, e)}
           onFocus={(e) => e.target.select()}

@@ -20,9 +20,16 @@ export function displayName(info: Pick<MemberInfo, 'firstName' | 'lastName'> | n
   return [info?.firstName, info?.lastName].filter((s): s is string => !!s && s.trim() !== '').join(' ');
 }
 
+/** Thai vowels written before their consonant (เ แ โ ใ ไ): never an initial. */
+const LEADING_THAI_VOWEL = /[\u0E40-\u0E44]/;
+const THAI = /[\u0E00-\u0E7F]/;
+
+const initialOf = (name: string | null | undefined) =>
+  [...(name ?? '').trim()].find((ch) => /\p{L}/u.test(ch) && !LEADING_THAI_VOWEL.test(ch)) ?? '';
+
+/** "Somchai Jaidee" → "SJ"; Thai names take the first name's first consonant: "สมชาย ใจดี" → "ส". */
 export function initialsOf(info: Pick<MemberInfo, 'firstName' | 'lastName' | 'email'> | null): string {
-  const first = info?.firstName?.trim().charAt(0) ?? '';
-  const last = info?.lastName?.trim().charAt(0) ?? '';
-  const initials = `${first}${last}`.toUpperCase();
+  const first = initialOf(info?.firstName);
+  const initials = THAI.test(first) ? first : `${first}${initialOf(info?.lastName)}`.toUpperCase();
   return initials || (info?.email.charAt(0).toUpperCase() ?? '?');
 }

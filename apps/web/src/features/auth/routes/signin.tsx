@@ -206,6 +206,7 @@ function OtpStep(props: {
       <div className="otp-actions">
         <Button
           type="link"
+          className="otp-resend"
           data-testid="otp-resend"
           disabled={secondsLeft > 0}
           loading={props.resending}

@@ -1,21 +1,48 @@
 import type { Language } from '@app/contracts';
+import type { GenerateConfig } from '@rc-component/picker/generate';
+import dayjsGenerateConfig from '@rc-component/picker/generate/dayjs';
 import { DatePicker, type DatePickerProps } from 'antd';
-import thTH from 'antd/locale/th_TH';
+import thTH from 'antd/es/locale/th_TH';
 import dayjs, { type Dayjs } from 'dayjs';
 import { BUDDHIST_DATE_FORMAT, DATE_FORMAT } from '../../../shared/format.ts';
 
 const BUDDHIST_ERA_OFFSET = 543;
-/** A typed year above this is a Buddhist-era year (2533 → 1990). */
+/** A year above this is a Buddhist-era year (2533 → 1990); below, a Gregorian one. */
 const BUDDHIST_YEAR_FLOOR = 2400;
 
-/** Thai members may type the Buddhist-era year they know; store the Gregorian date either way. */
+const toGregorian = (value: Dayjs): Dayjs =>
+  value.year() > BUDDHIST_YEAR_FLOOR ? value.subtract(BUDDHIST_ERA_OFFSET, 'year') : value;
+
+/** Form normalizer: whatever era arrives, the form holds the Gregorian date. */
 export const normalizeDob = (value: Dayjs | null | undefined): Dayjs | null =>
-  value ? (value.year() > BUDDHIST_YEAR_FLOOR ? value.subtract(BUDDHIST_ERA_OFFSET, 'year') : value) : null;
+  value ? toGregorian(value) : null;
 
 const isDisabledDob = (value: Dayjs) => {
-  const date = normalizeDob(value);
-  return !date || date.isAfter(dayjs(), 'day') || date.year() < 1900;
+  const date = toGregorian(value);
+  return date.isAfter(dayjs(), 'day') || date.year() < 1900;
 };
+
+/**
+ * The dayjs picker config, except that text is read with 'BBBB' meaning a year in either era: Thai
+ * members type the Buddhist year they know (15/04/2533), others may type 15/04/1990; both are 1990.
+ * (dayjs can print 'BBBB' but not parse it.)
+ */
+const eitherEraConfig: GenerateConfig<Dayjs> = {
+  ...dayjsGenerateConfig,
+  locale: {
+    ...dayjsGenerateConfig.locale,
+    parse: (locale, text, formats) => {
+      const parsed = dayjsGenerateConfig.locale.parse(
+        locale,
+        text,
+        formats.map((f) => f.replaceAll('BBBB', 'YYYY')),
+      );
+      return parsed ? toGregorian(parsed) : null;
+    },
+  },
+};
+
+const ThaiDatePicker = DatePicker.generatePicker<Dayjs>(eitherEraConfig);
 
 const thaiPickerLocale = thTH.DatePicker && {
   ...thTH.DatePicker,
@@ -27,24 +54,21 @@ type DobPickerProps = Omit<DatePickerProps, 'format' | 'locale' | 'disabledDate'
 };
 
 /**
- * Date of birth, day/month/year; no future dates. In Thai the year shows in the Buddhist era (as
+ * Date of birth, day/month/year, no future dates. In Thai the year shows in the Buddhist era (as
  * formatDate does) and either era may be typed.
  */
 export function DobPicker({ lang, ...props }: DobPickerProps) {
-  const format: DatePickerProps['format'] =
-    lang === 'th'
-      ? [(d: Dayjs) => d.format(BUDDHIST_DATE_FORMAT), DATE_FORMAT, 'D/M/YYYY']
-      : [DATE_FORMAT, 'D/M/YYYY'];
-  return (
-    <DatePicker
-      {...props}
-      format={format}
-      locale={lang === 'th' ? thaiPickerLocale : undefined}
-      disabledDate={isDisabledDob}
-      defaultPickerValue={dayjs().subtract(25, 'year').startOf('year')}
-      showNow={false}
-      inputReadOnly={false}
-      style={{ width: '100%' }}
-    />
+  const shared = {
+    ...props,
+    disabledDate: isDisabledDob,
+    // An empty field opens on a likely birth year rather than this month.
+    defaultPickerValue: props.value ? undefined : dayjs().subtract(25, 'year').startOf('year'),
+    showNow: false,
+    style: { width: '100%' },
+  };
+  return lang === 'th' ? (
+    <ThaiDatePicker {...shared} format={[BUDDHIST_DATE_FORMAT, 'D/M/BBBB']} locale={thaiPickerLocale} />
+  ) : (
+    <DatePicker {...shared} format={[DATE_FORMAT, 'D/M/YYYY']} />
   );
 }

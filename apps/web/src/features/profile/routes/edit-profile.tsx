@@ -3,7 +3,7 @@ import { EmailSchema, type UpdateProfileBody } from '@app/contracts';
 import { Alert, Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/error-message.ts';
@@ -38,6 +38,20 @@ const FIELD_ORDER: FieldName[] = [
 const DEFAULT_PHONE_CODE = '+66';
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;
 const PHONE_PATTERN = /^\d{9,10}$/;
+
+/**
+ * Enter in the date picker confirms the typed date and Enter in the phone-code list picks a country;
+ * neither may also submit the whole form (the picker handles the key first, on the input itself).
+ */
+const keepEnterInPickers = (event: KeyboardEvent<HTMLFormElement>) => {
+  if (
+    event.key === 'Enter' &&
+    event.target instanceof Element &&
+    event.target.closest('.ant-picker, .ant-select')
+  ) {
+    event.preventDefault();
+  }
+};
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -129,6 +143,7 @@ export function EditProfileScreen() {
         onFinish={(values) => void onFinish(values)}
         onFinishFailed={onFinishFailed}
         onValuesChange={() => formError && setFormError(null)}
+        onKeyDown={keepEnterInPickers}
       >
         <Form.Item<ProfileForm>
           name="firstName"
