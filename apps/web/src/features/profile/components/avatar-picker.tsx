@@ -30,7 +30,8 @@ export function AvatarPicker() {
     setProblem(issue);
     if (issue) return;
     setPreview(URL.createObjectURL(file));
-    upload.mutate(file, { onError: () => setPreview(null) });
+    // The preview shows while uploading; afterwards the stored picture (or the old one on failure).
+    upload.mutate(file, { onSettled: () => setPreview(null) });
   };
 
   const error = problem

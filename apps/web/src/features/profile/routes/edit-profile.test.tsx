@@ -1,0 +1,143 @@
+import type { MemberInfo } from '@app/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setNavigator } from '../../../shared/navigation.ts';
+import { initialAuthState, useAuthStore } from '../../auth/store/auth-store.ts';
+import { EditProfileScreen } from './edit-profile.tsx';
+
+const newMember: MemberInfo = {
+  id: 'm1',
+  email: 'malee@example.com',
+  firstName: null,
+  lastName: null,
+  phoneCode: null,
+  phoneNumber: null,
+  dateOfBirth: null,
+  avatarUrl: null,
+  language: 'en',
+  profileStatus: 'incomplete',
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ success: true, data }), { headers: { 'Content-Type': 'application/json' } });
+
+function renderScreen(info: MemberInfo | null) {
+  useAuthStore.setState({
+    ...initialAuthState,
+    isInitialed: true,
+    isLoggedIn: true,
+    info,
+    profileStatus: 'incomplete',
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/profile/edit']}>
+        <EditProfileScreen />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) =>
+    String(input).includes('phoneCodes')
+      ? ok([{ country: 'TH', dialCode: '+66', nameEn: 'Thailand', nameTh: 'ไทย' }])
+      : ok(null),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  setNavigator(vi.fn());
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Edit profile', () => {
+  it('an empty Save shows each field message and the list of what is missing', async () => {
+    const user = userEvent.setup();
+    renderScreen(newMember);
+    await user.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(screen.getByText('Last name is required')).toBeTruthy();
+    expect(screen.getByText('Date of birth is required')).toBeTruthy();
+    expect(screen.getByText('Phone number is required')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Please fill in all required information: First name, Last name, Date of birth, Phone number',
+      ),
+    ).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/auth/users/update'))).toBe(false);
+  });
+
+  it('checks the e-mail format and the 9-10 digit phone number', async () => {
+    const user = userEvent.setup();
+    renderScreen(newMember);
+    await user.clear(screen.getByTestId('profile-email'));
+    await user.type(screen.getByTestId('profile-email'), 'not-an-email');
+    await user.type(screen.getByTestId('profile-phone-number'), '12345');
+    await user.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByText('Invalid email format')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid phone number (9-10 digits)')).toBeTruthy();
+  });
+
+  it('an empty e-mail is required', async () => {
+    const user = userEvent.setup();
+    renderScreen(newMember);
+    await user.clear(screen.getByTestId('profile-email'));
+    await user.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+  });
+
+  it('says "User ID not found." when there is no member id', async () => {
+    const user = userEvent.setup();
+    renderScreen({
+      ...newMember,
+      id: '',
+      firstName: 'Malee',
+      lastName: 'Suksan',
+      dateOfBirth: '1995-01-01',
+      phoneCode: '+66',
+      phoneNumber: '0812345678',
+    });
+    await user.click(screen.getByTestId('profile-save'));
+    const message = await screen.findByText('User ID not found.');
+    expect(within(message.closest('.ant-alert') as HTMLElement).getByText('User ID not found.')).toBeTruthy();
+  });
+
+  it('saves the filled form with the wire shapes of the contract', async () => {
+    const user = userEvent.setup();
+    const saved: MemberInfo = {
+      ...newMember,
+      firstName: 'Malee',
+      lastName: 'Suksan',
+      dateOfBirth: '1995-01-01',
+      phoneCode: '+66',
+      phoneNumber: '0812345678',
+      profileStatus: 'complete',
+    };
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('phoneCodes')
+        ? ok([{ country: 'TH', dialCode: '+66', nameEn: 'Thailand', nameTh: 'ไทย' }])
+        : ok(saved),
+    );
+    renderScreen({ ...saved, profileStatus: 'incomplete', phoneNumber: null, firstName: null });
+    await user.type(screen.getByTestId('profile-first-name'), 'Malee');
+    await user.type(screen.getByTestId('profile-phone-number'), '081-234-5678');
+    await user.click(screen.getByTestId('profile-save'));
+    await vi.waitFor(() => expect(useAuthStore.getState().profileHasCreated).toBe('alreadyProfile'));
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/auth/users/update'));
+    expect(call?.[1]?.method).toBe('PATCH');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      firstName: 'Malee',
+      lastName: 'Suksan',
+      email: 'malee@example.com',
+      dateOfBirth: '1995-01-01',
+      phoneCode: '+66',
+      phoneNumber: '0812345678',
+    });
+  });
+});
