@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations, uniqueEmail } from './support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  uniqueEmail,
+} from './support/browser.ts';
 import { requestCode, signIn, typeCode } from './support/signin.ts';
 
 let browser: Browser;
@@ -60,7 +68,11 @@ describe('a new member signs in, completes the profile, switches language and lo
     await page.getByTestId('menu-logout').click();
     await page.getByTestId('logout-confirm').click();
     await page.waitForURL(/\/signin/);
-    expect(await page.evaluate(() => localStorage.length === 0 || !Object.keys(localStorage).some((k) => /token/i.test(k)))).toBe(true);
+    expect(
+      await page.evaluate(
+        () => localStorage.length === 0 || !Object.keys(localStorage).some((k) => /token/i.test(k)),
+      ),
+    ).toBe(true);
   });
 
   it('sends a signed-out visitor to sign in and back to where they were going', async () => {
@@ -89,7 +101,7 @@ describe('a new member signs in, completes the profile, switches language and lo
   });
 });
 
-async function completeProfile(page: import('playwright-core').Page) {
+async function completeProfile(page: Page) {
   await page.getByTestId('profile-first-name').fill('Malee');
   await page.getByTestId('profile-last-name').fill('Suksan');
   await page.getByTestId('profile-phone-number').fill('0812345678');

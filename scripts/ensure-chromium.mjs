@@ -8,7 +8,9 @@ const PACKAGES = 'chromium fonts-thai-tlwg';
 export function ensureChromium() {
   if (existsSync(CHROMIUM) && existsSync('/usr/share/fonts/truetype/tlwg')) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`Browser tests need Debian packages that are missing: sudo apt-get install -y ${PACKAGES}`);
+    throw new Error(
+      `Browser tests need Debian packages that are missing: sudo apt-get install -y ${PACKAGES}`,
+    );
   }
   console.log(`Installing ${PACKAGES} (Debian packages, once)…`);
   execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${PACKAGES}`, {

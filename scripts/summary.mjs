@@ -9,23 +9,32 @@ export function summarise(resultsDir) {
   let failed = 0;
   let skipped = 0;
   const lines = [];
-  const files = existsSync(resultsDir) ? readdirSync(resultsDir).filter((f) => f.endsWith('.json')).sort() : [];
+  const files = existsSync(resultsDir)
+    ? readdirSync(resultsDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
   for (const file of files) {
     const r = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
     if (Array.isArray(r.checks)) {
       for (const c of r.checks) {
-        c.ok ? passed++ : failed++;
+        if (c.ok) passed++;
+        else failed++;
         lines.push(`${c.ok ? '✓' : '✗'} ${c.name}`);
       }
       continue;
     }
     // A test file that fails to load reports no tests; count it so it cannot hide.
-    const broken = (r.testResults ?? []).filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
+    const broken = (r.testResults ?? []).filter(
+      (t) => t.status === 'failed' && t.assertionResults.length === 0,
+    ).length;
     const fails = r.numFailedTests + broken;
     passed += r.numPassedTests;
     failed += fails;
     skipped += r.numPendingTests + r.numTodoTests;
-    lines.push(`${fails === 0 ? '✓' : '✗'} ${file.replace(/\.json$/, '')}: ${r.numPassedTests} passed, ${fails} failed`);
+    lines.push(
+      `${fails === 0 ? '✓' : '✗'} ${file.replace(/\.json$/, '')}: ${r.numPassedTests} passed, ${fails} failed`,
+    );
   }
   console.log(`\n${lines.join('\n')}`);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -10,8 +10,13 @@ mkdirSync(resultsDir, { recursive: true });
 
 const run = (cmd) => spawnSync(cmd[0], cmd.slice(1), { stdio: 'inherit' }).status === 0;
 const vitest = (name, args) => [
-  'npx', 'vitest', 'run', ...args,
-  '--reporter=default', '--reporter=json', `--outputFile.json=${resultsDir}/${name}.json`,
+  'npx',
+  'vitest',
+  'run',
+  ...args,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${resultsDir}/${name}.json`,
 ];
 
 const checks = [];
@@ -22,7 +27,8 @@ const step = (name, cmd) => {
 const suite = (name, args) => {
   console.log(`\n▶ ${name} tests`);
   const ok = run(vitest(name, args));
-  if (!ok && !existsSync(`${resultsDir}/${name}.json`)) checks.push({ name: `${name} (crashed before reporting)`, ok: false });
+  if (!ok && !existsSync(`${resultsDir}/${name}.json`))
+    checks.push({ name: `${name} (crashed before reporting)`, ok: false });
 };
 
 step('typecheck', ['npm', 'run', '--silent', 'typecheck']);

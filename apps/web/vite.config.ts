@@ -1,7 +1,4 @@
 /// <reference types="vitest/config" />
-// import-x's legacy 'node' resolver (root eslint.config.js) crashes when it follows `vite` into its
-// package; a config file has no import cycles to find.
-/* eslint import-x/no-cycle: 'off' */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';

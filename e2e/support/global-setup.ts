@@ -42,7 +42,13 @@ export default async function setup(project: TestProject) {
   let output = '';
   const app = spawn('npm', ['start', '--silent'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SMTP_URL: inbox.smtpUrl, NODE_ENV: 'development' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SMTP_URL: inbox.smtpUrl,
+      NODE_ENV: 'development',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

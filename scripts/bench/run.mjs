@@ -17,7 +17,13 @@ const base = `http://127.0.0.1:${PORT}`;
 async function startApp() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   const app = spawn('npx', ['tsx', 'apps/api/src/server.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -48,7 +54,9 @@ const stop = await startApp();
 try {
   const ctx = { base };
   for (const s of scenarios) await s.prepare?.(ctx);
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${DURATION} s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`,
+  );
   const baseline = await measure('/health');
   console.log(row('baseline GET /health', baseline));
   for (const s of scenarios) {

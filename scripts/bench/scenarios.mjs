@@ -4,7 +4,11 @@
 async function signIn(ctx) {
   const email = 'bench@example.com';
   const post = (path, body) =>
-    fetch(ctx.base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(ctx.base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   await post('/auth/otp/send-otp', { email });
   const mails = await (await fetch(`${ctx.base}/dev/mailbox.json`)).json();
   const mail = (mails.data ?? mails).find((m) => m.to === email || m.to?.includes?.(email));
