@@ -23,6 +23,12 @@ export const ERROR_CODES = [
   'mail_unavailable',
   /** A dependency (the database) is down (503). */
   'service_unavailable',
+  /** GET /bff/vouchers/{id}: no such voucher (also for an id that is not a uuid) — 404 'Voucher not found'. */
+  'voucher_not_found',
+  /** GET /bff/privileges/{id}, POST /bff/privileges/{id}/like — 404 'Privilege not found'. */
+  'privilege_not_found',
+  /** GET /bff/merchants/{id} — 404 'Store not found'. */
+  'merchant_not_found',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
