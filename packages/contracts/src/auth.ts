@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { LanguageSchema } from './i18n.ts';
+import { PROFILE_REQUIRED_FIELDS } from './constants.ts';
 
-export const OTP_LENGTH = 6;
-export const OTP_TTL_SECONDS = 300;
-export const OTP_RESEND_AFTER_SECONDS = 60;
-export const OTP_MAX_ATTEMPTS = 5;
+export {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_AFTER_SECONDS,
+  OTP_TTL_SECONDS,
+  PROFILE_REQUIRED_FIELDS,
+} from './constants.ts';
 
 export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 export const OtpSchema = z.string().regex(/^\d{6}$/, 'OTP must be 6 digits');
@@ -45,16 +51,6 @@ export const MemberInfoSchema = z.object({
   profileStatus: ProfileStatusSchema,
 });
 export type MemberInfo = z.infer<typeof MemberInfoSchema>;
-
-/** The six fields whose presence makes a profile 'complete' (spec section 3). */
-export const PROFILE_REQUIRED_FIELDS = [
-  'firstName',
-  'lastName',
-  'phoneCode',
-  'phoneNumber',
-  'email',
-  'dateOfBirth',
-] as const;
 
 export const profileStatusOf = (
   m: Pick<MemberInfo, (typeof PROFILE_REQUIRED_FIELDS)[number]>,
@@ -117,8 +113,6 @@ export const PhoneCodeSchema = z.object({
 export type PhoneCode = z.infer<typeof PhoneCodeSchema>;
 export const PhoneCodesResponseSchema = envelope(z.array(PhoneCodeSchema));
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /**
  * GET /info (spec section 7, "user-info"): the member plus a message list. `message` is empty when

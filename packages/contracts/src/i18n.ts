@@ -1,5 +1,6 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants.ts';
 
-export const LANGUAGES = ['en', 'th'] as const;
+export { LANGUAGES };
 export const LanguageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof LanguageSchema>;

@@ -1,11 +1,7 @@
-import type { Language } from '@app/contracts';
+import { LANGUAGES, type Language } from '@app/contracts/constants';
 import { safeStorage } from '../storage.ts';
 
-/**
- * The contract's languages, restated so the first download of every page need not carry Zod (which
- * importing anything at runtime from @app/contracts does). `satisfies` and a test keep them equal.
- */
-export const LANGUAGES = ['en', 'th'] as const satisfies readonly Language[];
+export { LANGUAGES };
 
 /** The member's explicit choice (header switch or profile), remembered on this device. */
 export const LANGUAGE_STORAGE_KEY = 'privileges.language';

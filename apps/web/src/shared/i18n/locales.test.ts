@@ -56,11 +56,3 @@ describe('locales', () => {
     expect(untranslated).toEqual([]);
   });
 });
-
-describe('languages', () => {
-  it('the web list of languages is the contract list', async () => {
-    const { LANGUAGES: contract } = await import('@app/contracts');
-    const { LANGUAGES: web } = await import('./language-preference.ts');
-    expect([...web]).toEqual([...contract]);
-  });
-});

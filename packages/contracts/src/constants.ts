@@ -1,0 +1,35 @@
+/*
+ * Plain values of the contract with no Zod in them, so the web app's first download can use them
+ * without pulling in the schema library (`import { TIERS } from '@app/contracts/constants'`).
+ * The schemas are built from these; there is one definition of each.
+ */
+
+export const LANGUAGES = ['en', 'th'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 300;
+export const OTP_RESEND_AFTER_SECONDS = 60;
+export const OTP_MAX_ATTEMPTS = 5;
+
+/** The six fields whose presence makes a profile 'complete' (spec section 3). */
+export const PROFILE_REQUIRED_FIELDS = [
+  'firstName',
+  'lastName',
+  'phoneCode',
+  'phoneNumber',
+  'email',
+  'dateOfBirth',
+] as const;
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** Tiers in ascending order; a tier requirement is a minimum. */
+export const TIERS = ['member', 'silver', 'gold', 'platinum'] as const;
+export type Tier = (typeof TIERS)[number];
+export const tierRank = (t: Tier) => TIERS.indexOf(t);
+
+export const BANNER_POSITIONS = ['TOP', 'BOTTOM'] as const;
+export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
+export const MAX_PAGE_LIMIT = 100;
