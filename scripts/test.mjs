@@ -2,9 +2,11 @@
 // so one run shows everything that is wrong; the last line is the total.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { summarise } from './summary.mjs';
 
-const resultsDir = process.env.RESULTS_DIR ?? 'artifacts/results';
+// Absolute: the e2e suite runs with its own root folder.
+const resultsDir = resolve(process.env.RESULTS_DIR ?? 'artifacts/results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 

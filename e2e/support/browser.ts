@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { inject } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHROMIUM } from '../../scripts/ensure-chromium.mjs';
+import { CHROMIUM } from './chromium.ts';
 
 export const baseUrl = () => inject('baseUrl');
 

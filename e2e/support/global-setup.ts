@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { ensureChromium } from '../../scripts/ensure-chromium.mjs';
+import { ensureChromium } from './chromium.ts';
 import { startSmtpInbox } from './smtp-inbox.ts';
 
 const root = join(import.meta.dirname, '..', '..');

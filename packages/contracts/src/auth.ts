@@ -113,7 +113,6 @@ export const PhoneCodeSchema = z.object({
 export type PhoneCode = z.infer<typeof PhoneCodeSchema>;
 export const PhoneCodesResponseSchema = envelope(z.array(PhoneCodeSchema));
 
-
 /**
  * GET /info (spec section 7, "user-info"): the member plus a message list. `message` is empty when
  * the profile is complete, else the names of the missing required fields (PROFILE_REQUIRED_FIELDS).

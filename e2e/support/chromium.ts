@@ -5,7 +5,7 @@ import { execSync } from 'node:child_process';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PACKAGES = 'chromium fonts-thai-tlwg';
 
-export function ensureChromium() {
+export function ensureChromium(): void {
   if (existsSync(CHROMIUM) && existsSync('/usr/share/fonts/truetype/tlwg')) return;
   if (process.getuid?.() !== 0) {
     throw new Error(
@@ -17,5 +17,3 @@ export function ensureChromium() {
     stdio: 'inherit',
   });
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) ensureChromium();
