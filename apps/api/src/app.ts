@@ -25,6 +25,7 @@ import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { installAuthenticate } from './modules/auth/authenticate.ts';
 import { isSessionActive } from './modules/auth/session.service.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { healthRoutes } from './modules/system/health.routes.ts';
 
@@ -128,6 +129,7 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
 
   authRoutes(app, appDeps, limiter);
   memberRoutes(app, appDeps);
+  catalogueRoutes(app, appDeps);
   healthRoutes(app, appDeps);
   if (config.nodeEnv !== 'production') devMailboxRoutes(app, appDeps);
 

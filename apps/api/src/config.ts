@@ -39,6 +39,8 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST: z.string().optional(),
+  /** Load the demo catalogue on first start: default on for the embedded database, off with DATABASE_URL. */
+  DEMO_DATA: z.enum(['true', 'false', '1', '0', '']).optional(),
 });
 
 export interface Config {
@@ -60,6 +62,8 @@ export interface Config {
   trustProxy: boolean;
   /** Built web app to serve; skipped (with a clear 404) when the folder has no index.html. */
   webDist: string;
+  /** Seed the demo catalogue at start when the catalogue is empty (DEMO_DATA). */
+  demoData: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +108,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     trustProxy: e.TRUST_PROXY,
     webDist: resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
+    demoData:
+      e.DEMO_DATA === undefined || e.DEMO_DATA === ''
+        ? e.DATABASE_URL === undefined
+        : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
   };
 };

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { databaseKind, openDatabase } from './db/database.ts';
+import { seedDemoCatalogue } from './db/demo/seed.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 
@@ -10,6 +11,8 @@ const main = async () => {
   const kind = databaseKind(config);
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db);
+  // Only into an empty catalogue: data already there (a restart, or real data) is never touched.
+  const demo = config.demoData ? await seedDemoCatalogue(db, new Date()) : undefined;
 
   const app = await buildApp(config, { db });
   const stopHousekeeping = scheduleHousekeeping(db, () => new Date(), app.log);
@@ -35,10 +38,16 @@ const main = async () => {
     : config.nodeEnv === 'production'
       ? 'SMTP_URL is not set: sign-in codes are printed in this log only'
       : `sign-in codes are printed here and listed at ${url}/dev/mailbox`;
+  const catalogue = !demo
+    ? 'demo catalogue off (DEMO_DATA)'
+    : demo.seeded
+      ? `demo catalogue loaded: ${demo.counts.vouchers} vouchers, ${demo.counts.privileges} privileges, ${demo.counts.merchants} stores`
+      : `catalogue: ${demo.counts.vouchers} vouchers, ${demo.counts.privileges} privileges (already there, not re-seeded)`;
   const lines = [
     '',
     `  Privileges is running at ${url}`,
     `  database: ${where}`,
+    `  ${catalogue}`,
     `  mail: ${mail}`,
     `  API docs: ${url}/docs`,
     '',

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -43,7 +44,12 @@ export const openDatabase = (opts: DatabaseOptions): Kysely<Database> => {
     const inMemory = opts.dataDir.startsWith('memory://');
     const dir = inMemory ? undefined : join(opts.dataDir, 'pglite');
     if (dir) mkdirSync(dir, { recursive: true }); // PGlite does not create missing parents.
-    return PGlite.create({ ...(dir ? { dataDir: dir } : {}), parsers: { [DATE_OID]: identity } });
+    // pg_trgm backs catalogue search (the catalogue migration runs CREATE EXTENSION).
+    return PGlite.create({
+      ...(dir ? { dataDir: dir } : {}),
+      parsers: { [DATE_OID]: identity },
+      extensions: { pg_trgm },
+    });
   };
   return new Kysely<Database>({ dialect: new PGliteDialect(open) });
 };

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Language } from '@app/contracts';
+import type { BannerPosition, Language, Tier } from '@app/contracts';
 
 /** Timestamps are always written by the service from the injected clock, never by a DB default. */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -16,6 +16,8 @@ export interface MemberTable {
   date_of_birth: string | null;
   avatar_id: string | null;
   language: Language;
+  /** Kept by the points issue; catalogue eligibility compares it with a voucher's minimum tier. */
+  tier: ColumnType<Tier, Tier | undefined, Tier>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -71,6 +73,167 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+/*
+ * The catalogue. Member-visible texts come in pairs `<name>_en` / `<name>_th`; NULL or '' means
+ * missing, and the reader falls back (modules/catalogue/localize.ts).
+ */
+type Text = string | null;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** Written only by triggers (search_text, has_price_options). */
+type Derived<T> = ColumnType<T, never, never>;
+
+export interface CategoryTable {
+  id: Generated<string>;
+  slug: string;
+  name_en: Text;
+  name_th: Text;
+  /** A file under assets/catalogue/categories. */
+  icon_file: string;
+  sort_order: Defaulted<number>;
+  created_at: Timestamp;
+}
+
+export interface MerchantTable {
+  id: Generated<string>;
+  category_id: string;
+  name_en: Text;
+  name_th: Text;
+  description_en: Text;
+  description_th: Text;
+  /** A file under assets/catalogue/merchants. */
+  logo_file: string;
+  created_at: Timestamp;
+}
+
+export interface VoucherTable {
+  id: Generated<string>;
+  merchant_id: string;
+  category_id: string;
+  title_en: Text;
+  title_th: Text;
+  description_en: Text;
+  description_th: Text;
+  terms_en: Defaulted<string[]>;
+  terms_th: Defaulted<string[]>;
+  /** Whole baht, 0 = free; the lowest option when the voucher has options (a trigger keeps it). */
+  price: number;
+  has_price_options: Derived<boolean>;
+  points_earned: Defaulted<number>;
+  /** Minimum tier; null = everyone. */
+  tier: Tier | null;
+  /** Only for Privilege customers (tier silver and above). */
+  privilege_only: Defaulted<boolean>;
+  /** null = unlimited. */
+  stock: number | null;
+  sold: Defaulted<number>;
+  sale_starts_at: Timestamp;
+  sale_ends_at: Timestamp | null;
+  valid_days: number;
+  /** Uses per purchased code; null = unlimited. */
+  usage_limit: number | null;
+  price_per_card_month: number | null;
+  search_text: Derived<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VoucherPriceOptionTable {
+  id: Generated<string>;
+  voucher_id: string;
+  label_en: Text;
+  label_th: Text;
+  price: number;
+  position: Defaulted<number>;
+}
+
+export interface VoucherImageTable {
+  voucher_id: string;
+  /** 1 = the cover. */
+  position: number;
+  /** A file under assets/catalogue/vouchers. */
+  file: string;
+}
+
+export interface PrivilegeTable {
+  id: Generated<string>;
+  merchant_id: string;
+  category_id: string;
+  title_en: Text;
+  title_th: Text;
+  description_en: Text;
+  description_th: Text;
+  terms_en: Defaulted<string[]>;
+  terms_th: Defaulted<string[]>;
+  points_cost: number;
+  tier: Tier | null;
+  stock: number | null;
+  redeemed: Defaulted<number>;
+  valid_from: Timestamp;
+  valid_until: Timestamp | null;
+  usage_limit: number | null;
+  like_count: Defaulted<number>;
+  search_text: Derived<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PrivilegeImageTable {
+  privilege_id: string;
+  position: number;
+  file: string;
+}
+
+export interface PrivilegeLikeTable {
+  member_id: string;
+  privilege_id: string;
+  created_at: Timestamp;
+}
+
+export interface CouponTable {
+  id: Generated<string>;
+  code: string;
+  title_en: Text;
+  title_th: Text;
+  description_en: Text;
+  description_th: Text;
+  discount_type: 'percent' | 'fixed';
+  /** Percent (1-100) or whole baht. */
+  discount_value: number;
+  max_discount: number | null;
+  min_spend: Defaulted<number>;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  total_limit: number | null;
+  used_count: Defaulted<number>;
+  per_member_limit: number | null;
+  created_at: Timestamp;
+}
+
+export interface CouponMerchantTable {
+  coupon_id: string;
+  merchant_id: string;
+}
+
+export interface CouponVoucherTable {
+  coupon_id: string;
+  voucher_id: string;
+}
+
+export interface BannerTable {
+  id: Generated<string>;
+  position: BannerPosition;
+  title_en: Text;
+  title_th: Text;
+  subtitle_en: Text;
+  subtitle_th: Text;
+  image_file: string;
+  link_path: string | null;
+  sort_order: Defaulted<number>;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   member: MemberTable;
   avatar: AvatarTable;
@@ -78,6 +241,18 @@ export interface Database {
   refresh_token_family: RefreshTokenFamilyTable;
   refresh_token: RefreshTokenTable;
   mail_outbox: MailOutboxTable;
+  category: CategoryTable;
+  merchant: MerchantTable;
+  voucher: VoucherTable;
+  voucher_price_option: VoucherPriceOptionTable;
+  voucher_image: VoucherImageTable;
+  privilege: PrivilegeTable;
+  privilege_image: PrivilegeImageTable;
+  privilege_like: PrivilegeLikeTable;
+  coupon: CouponTable;
+  coupon_merchant: CouponMerchantTable;
+  coupon_voucher: CouponVoucherTable;
+  banner: BannerTable;
 }
 
 export type MemberRow = Selectable<MemberTable>;

@@ -14,11 +14,17 @@ const FALLBACK: Record<Language, Record<string, string>> = {
     'errors.mail_unavailable': 'We could not send the e-mail right now. Please try again in a few minutes.',
     'errors.service_unavailable': 'The service is temporarily unavailable. Please try again shortly.',
     'errors.generic': 'Error occurred',
+    'errors.voucher_not_found': 'Voucher not found',
+    'errors.privilege_not_found': 'Privilege not found',
+    'errors.merchant_not_found': 'Store not found',
   },
   th: {
     'errors.mail_unavailable': 'ไม่สามารถส่งอีเมลได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกสักครู่',
     'errors.service_unavailable': 'ระบบไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่อีกครั้งในภายหลัง',
     'errors.generic': 'เกิดข้อผิดพลาด',
+    'errors.voucher_not_found': 'ไม่พบบัตรกำนัล',
+    'errors.privilege_not_found': 'ไม่พบสิทธิพิเศษ',
+    'errors.merchant_not_found': 'ไม่พบร้านค้า',
   },
 };
 

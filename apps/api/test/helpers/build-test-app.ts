@@ -41,6 +41,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   rateLimitWindowSeconds: 600,
   trustProxy: false,
   webDist: '/nonexistent/web/dist',
+  demoData: false,
   ...overrides,
 });
 

@@ -1,0 +1,234 @@
+import type {
+  Banner,
+  Category,
+  CategoryRefSchema,
+  Coupon,
+  Language,
+  Merchant,
+  MerchantRefSchema,
+  PrivilegeDetail,
+  PrivilegeSummary,
+  Tier,
+  VoucherDetail,
+  VoucherSummary,
+} from '@app/contracts';
+import type { z } from 'zod';
+import { judge, remainingOf } from './availability.ts';
+import type {
+  BannerRow,
+  CouponRow,
+  MerchantRow,
+  PrivilegeSummaryRow,
+  RefColumns,
+  VoucherSummaryRow,
+} from './catalogue.repository.ts';
+import { localized, localizedList } from './localize.ts';
+import type { MediaLibrary } from './media.ts';
+
+/** Rows → the wire, field by field (no column reaches a client by accident). */
+
+export interface PresentContext {
+  lang: Language;
+  now: Date;
+  /** null for a visitor: eligibility unknown. */
+  memberTier: Tier | null;
+  media: MediaLibrary;
+}
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d === null ? null : d.toISOString());
+
+const merchantRef = (r: RefColumns, c: PresentContext): z.infer<typeof MerchantRefSchema> => ({
+  id: r.merchant_id,
+  name: localized(c.lang, r.merchant_name_en, r.merchant_name_th),
+  logoUrl: c.media.url('merchants', r.merchant_logo_file),
+});
+
+const categoryRef = (r: RefColumns, c: PresentContext): z.infer<typeof CategoryRefSchema> => ({
+  id: r.category_id,
+  slug: r.category_slug,
+  name: localized(c.lang, r.category_name_en, r.category_name_th),
+});
+
+export const presentVoucherSummary = (r: VoucherSummaryRow, c: PresentContext): VoucherSummary => {
+  const verdict = judge(
+    { startsAt: r.sale_starts_at, endsAt: r.sale_ends_at, stock: r.stock, taken: r.sold },
+    c.now,
+    { tier: r.tier, privilegeOnly: r.privilege_only },
+    c.memberTier,
+  );
+  return {
+    id: r.id,
+    title: localized(c.lang, r.title_en, r.title_th),
+    imageUrl: r.cover_file
+      ? c.media.url('vouchers', r.cover_file)
+      : c.media.url('merchants', r.merchant_logo_file),
+    merchant: merchantRef(r, c),
+    category: categoryRef(r, c),
+    price: r.price,
+    hasPriceOptions: r.has_price_options,
+    pointsEarned: r.points_earned,
+    tier: r.tier,
+    privilegeOnly: r.privilege_only,
+    boughtCount: r.sold,
+    remaining: remainingOf(r.stock, r.sold),
+    saleStartsAt: iso(r.sale_starts_at),
+    saleEndsAt: isoOrNull(r.sale_ends_at),
+    createdAt: iso(r.created_at),
+    unavailableReason: verdict.unavailableReason,
+    eligible: verdict.eligible,
+  };
+};
+
+export interface VoucherDetailRow extends VoucherSummaryRow {
+  description_en: string | null;
+  description_th: string | null;
+  terms_en: string[];
+  terms_th: string[];
+  valid_days: number;
+  usage_limit: number | null;
+  price_per_card_month: number | null;
+}
+
+export const presentVoucherDetail = (
+  r: VoucherDetailRow,
+  images: { file: string }[],
+  options: { id: string; label_en: string | null; label_th: string | null; price: number }[],
+  c: PresentContext,
+): VoucherDetail => {
+  const summary = presentVoucherSummary(r, c);
+  return {
+    ...summary,
+    description: localized(c.lang, r.description_en, r.description_th),
+    terms: localizedList(c.lang, r.terms_en, r.terms_th),
+    images: images.length ? images.map((i) => c.media.url('vouchers', i.file)) : [summary.imageUrl],
+    priceOptions: options.map((o) => ({
+      id: o.id,
+      label: localized(c.lang, o.label_en, o.label_th),
+      price: o.price,
+    })),
+    validDays: r.valid_days,
+    usageLimit: r.usage_limit,
+    pricePerCardMonth: r.price_per_card_month,
+  };
+};
+
+export const presentPrivilegeSummary = (r: PrivilegeSummaryRow, c: PresentContext): PrivilegeSummary => {
+  const verdict = judge(
+    { startsAt: r.valid_from, endsAt: r.valid_until, stock: r.stock, taken: r.redeemed },
+    c.now,
+    { tier: r.tier, privilegeOnly: false },
+    c.memberTier,
+  );
+  return {
+    id: r.id,
+    title: localized(c.lang, r.title_en, r.title_th),
+    imageUrl: r.cover_file
+      ? c.media.url('privileges', r.cover_file)
+      : c.media.url('merchants', r.merchant_logo_file),
+    merchant: merchantRef(r, c),
+    category: categoryRef(r, c),
+    pointsCost: r.points_cost,
+    tier: r.tier,
+    remaining: remainingOf(r.stock, r.redeemed),
+    validFrom: iso(r.valid_from),
+    validUntil: isoOrNull(r.valid_until),
+    createdAt: iso(r.created_at),
+    unavailableReason: verdict.unavailableReason,
+    eligible: verdict.eligible,
+    liked: Boolean(r.liked),
+    likeCount: r.like_count,
+  };
+};
+
+export interface PrivilegeDetailRow extends PrivilegeSummaryRow {
+  description_en: string | null;
+  description_th: string | null;
+  terms_en: string[];
+  terms_th: string[];
+  usage_limit: number | null;
+}
+
+export const presentPrivilegeDetail = (
+  r: PrivilegeDetailRow,
+  images: { file: string }[],
+  c: PresentContext,
+): PrivilegeDetail => {
+  const summary = presentPrivilegeSummary(r, c);
+  return {
+    ...summary,
+    description: localized(c.lang, r.description_en, r.description_th),
+    terms: localizedList(c.lang, r.terms_en, r.terms_th),
+    images: images.length ? images.map((i) => c.media.url('privileges', i.file)) : [summary.imageUrl],
+    usageLimit: r.usage_limit,
+  };
+};
+
+export const presentCategory = (
+  r: {
+    id: string;
+    slug: string;
+    name_en: string | null;
+    name_th: string | null;
+    icon_file: string;
+    sort_order: number;
+  },
+  c: Pick<PresentContext, 'lang' | 'media'>,
+): Category => ({
+  id: r.id,
+  slug: r.slug,
+  name: localized(c.lang, r.name_en, r.name_th),
+  iconUrl: c.media.url('categories', r.icon_file),
+  sortOrder: r.sort_order,
+});
+
+export const presentMerchant = (r: MerchantRow, c: PresentContext): Merchant => ({
+  ...merchantRef(r, c),
+  description: localized(c.lang, r.description_en, r.description_th),
+  category: categoryRef(r, c),
+  voucherCount: Number(r.voucher_count),
+});
+
+export const presentCoupon = (
+  r: CouponRow,
+  merchants: { id: string; name_en: string | null; name_th: string | null; logo_file: string }[],
+  voucherIds: string[],
+  c: Pick<PresentContext, 'lang' | 'media'>,
+): Coupon => ({
+  id: r.id,
+  code: r.code,
+  title: localized(c.lang, r.title_en, r.title_th),
+  description: localized(c.lang, r.description_en, r.description_th),
+  discountType: r.discount_type,
+  discountValue: r.discount_value,
+  maxDiscount: r.max_discount,
+  minSpend: r.min_spend,
+  startsAt: iso(r.starts_at),
+  endsAt: iso(r.ends_at),
+  merchants: merchants.map((m) => ({
+    id: m.id,
+    name: localized(c.lang, m.name_en, m.name_th),
+    logoUrl: c.media.url('merchants', m.logo_file),
+  })),
+  voucherIds,
+  perMemberLimit: r.per_member_limit,
+  remaining: remainingOf(r.total_limit, r.used_count),
+});
+
+export const presentBanner = (r: BannerRow, c: Pick<PresentContext, 'lang' | 'media'>): Banner => ({
+  id: r.id,
+  position: r.position,
+  title: localized(c.lang, r.title_en, r.title_th),
+  subtitle: localized(c.lang, r.subtitle_en, r.subtitle_th),
+  imageUrl: c.media.url('banners', r.image_file),
+  linkPath: r.link_path,
+});
+
+/** The paging block of every list answer. */
+export const pageOf = <T>(items: T[], page: number, limit: number, total: number) => ({
+  items,
+  page,
+  limit,
+  total,
+  totalPages: Math.ceil(total / limit),
+});
