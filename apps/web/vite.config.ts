@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 // Everything the API answers on the shared origin; the rest is the single-page app.
-const apiPrefixes = ['/auth', '/bff', '/info', '/health', '/docs', '/dev', '/uploads', '/avatars'];
+const apiPrefixes = ['/auth', '/bff', '/info', '/health', '/docs', '/dev', '/uploads', '/avatars', '/media'];
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({

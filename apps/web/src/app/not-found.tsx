@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLocalizedPath } from '../shared/i18n/use-localized-path.ts';
 import { paths } from '../shared/paths.ts';
+import { useDocumentTitle } from '../shared/ui/use-document-title.ts';
 
 export function NotFoundScreen() {
   const { t } = useTranslation();
   const { to } = useLocalizedPath();
   const navigate = useNavigate();
+  useDocumentTitle(t('notFound.title'));
   return (
     <div className="page page-not-found">
       <h1 className="page-title">{t('notFound.title')}</h1>

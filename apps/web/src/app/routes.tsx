@@ -6,7 +6,12 @@ import { LocaleRoot } from './layout/locale-root.tsx';
 
 // One chunk per screen: a phone downloads only the code of the page it opens.
 const Signin = lazy(() => import('../features/auth/routes/signin.tsx'));
-const Home = lazy(() => import('../features/home/routes/home.tsx'));
+const Home = lazy(() => import('../features/catalogue/routes/home.tsx'));
+const Vouchers = lazy(() => import('../features/catalogue/routes/vouchers.tsx'));
+const VoucherDetail = lazy(() => import('../features/catalogue/routes/voucher-detail.tsx'));
+const Privileges = lazy(() => import('../features/catalogue/routes/privileges.tsx'));
+const PrivilegeDetail = lazy(() => import('../features/catalogue/routes/privilege-detail.tsx'));
+const Store = lazy(() => import('../features/catalogue/routes/store.tsx'));
 const Profile = lazy(() => import('../features/profile/routes/profile.tsx'));
 const EditProfile = lazy(() => import('../features/profile/routes/edit-profile.tsx'));
 const History = lazy(() => import('../features/history/routes/history.tsx'));
@@ -31,7 +36,13 @@ const screens: RouteObject[] = [
   { path: rel(paths.profile), element: <Profile /> },
   { path: rel(paths.profileEdit), element: <EditProfile /> },
   { path: rel(paths.profileHistory), element: <History /> },
+  { path: rel(paths.vouchers), element: <Vouchers /> },
+  { path: rel(paths.voucher), element: <VoucherDetail /> },
+  { path: rel(paths.privileges), element: <Privileges /> },
+  // A static segment outranks `:id`: /privileges/history stays the (protected) history screen.
   { path: rel(paths.privilegesHistory), element: <PrivilegesHistory /> },
+  { path: rel(paths.privilege), element: <PrivilegeDetail /> },
+  { path: rel(paths.store), element: <Store /> },
   { path: rel(paths.notifications), element: <Notifications /> },
   { path: '*', element: <NotFound /> },
 ];

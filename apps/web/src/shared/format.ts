@@ -14,6 +14,11 @@ export function formatMoney(baht: number): string {
   return `${sign}฿${money.format(rounded)}`;
 }
 
+/** A whole number in Thai number format: 12345 → "12,345". */
+export function formatNumber(value: number): string {
+  return Number.isFinite(value) ? money.format(Math.round(value)) : '';
+}
+
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const BUDDHIST_DATE_FORMAT = 'DD/MM/BBBB';
 

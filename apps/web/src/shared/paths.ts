@@ -16,7 +16,26 @@ export const paths = {
   profileHistory: '/profile/history',
   privilegesHistory: '/privileges/history',
   notifications: '/notifications',
+  vouchers: '/vouchers',
+  voucher: '/vouchers/:id',
+  privileges: '/privileges',
+  privilege: '/privileges/:id',
+  store: '/stores/:id',
 } as const;
+
+/** An item's href (without the language prefix). */
+export const voucherPath = (id: string) => `${paths.vouchers}/${encodeURIComponent(id)}`;
+export const privilegePath = (id: string) => `${paths.privileges}/${encodeURIComponent(id)}`;
+export const storePath = (id: string) => `/stores/${encodeURIComponent(id)}`;
+
+/** `/vouchers?category=cafe`: a path with a query built from the defined values only. */
+export function withQuery(path: string, query: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 

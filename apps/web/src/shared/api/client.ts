@@ -8,6 +8,11 @@ export type RequestOptions = {
   form?: FormData;
   query?: Query;
   signal?: AbortSignal;
+  /**
+   * Accept-Language for this call. Queries whose key holds the language pass it, so the key and the
+   * texts that come back can never disagree during a language switch; otherwise the page's language.
+   */
+  lang?: string;
 };
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -57,7 +62,7 @@ async function send(
 ): Promise<unknown> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    'Accept-Language': currentLanguage(),
+    'Accept-Language': options.lang ?? currentLanguage(),
   };
   // Spec section 7: every call carries a JSON object of both stored tokens.
   const tokens = tokenStorage.get();

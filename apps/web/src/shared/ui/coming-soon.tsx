@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLocalizedPath } from '../i18n/use-localized-path.ts';
 import { paths } from '../paths.ts';
+import { useDocumentTitle } from './use-document-title.ts';
 
 /** A real route whose screen comes with a later feature: its title and a clear "coming soon". */
 export function ComingSoon({ title }: { title: string }) {
   const { t } = useTranslation();
   const { to } = useLocalizedPath();
   const navigate = useNavigate();
+  useDocumentTitle(title);
   return (
     <div className="page page-coming-soon">
       <h1 className="page-title">{title}</h1>

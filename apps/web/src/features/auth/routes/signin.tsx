@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useLogin } from '../api/login.ts';
 import { useSendOtp } from '../api/send-otp.ts';
 import { OtpInput } from '../components/otp-input.tsx';
+import { useAdoptProfileLanguage } from '../hooks/use-adopt-profile-language.ts';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts';
 import { useAuthStore } from '../store/auth-store.ts';
 
@@ -21,6 +23,7 @@ export function SigninScreen() {
   const [email, setEmail] = useState('');
   const resendCountdown = useCountdown();
   const sendOtp = useSendOtp();
+  useDocumentTitle(t('signin.title'));
 
   const requestCode = async (address: string) => {
     try {
@@ -133,6 +136,7 @@ function OtpStep(props: {
   const { t } = useTranslation();
   const login = useLogin();
   const storeLogin = useAuthStore((s) => s.login);
+  const adoptProfileLanguage = useAdoptProfileLanguage();
   const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -147,8 +151,11 @@ function OtpStep(props: {
     }
     setLocalError(null);
     try {
-      // The guard takes it from here: /signin with a session goes to the redirect target or /home.
-      storeLogin(await login.mutateAsync({ email: props.email, otp: code }));
+      const data = await login.mutateAsync({ email: props.email, otp: code });
+      // First the page's language (a device with no saved choice follows the profile), then the
+      // guard takes it from here: /signin with a session goes to the redirect target or /home.
+      await adoptProfileLanguage(data.language);
+      storeLogin(data);
     } catch {
       // The error shows under the boxes; the digits stay so one wrong digit can be corrected.
     }

@@ -4,7 +4,7 @@ import { Avatar } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayName, initialsOf } from '../../auth/index.ts';
 
-/** Name, e-mail and picture; tier and points are placeholders until the points feature lands. */
+/** Name, e-mail and picture; tier and points are placeholders until the points feature lands (no fake progress bar). */
 export function MemberCard({ info }: { info: MemberInfo }) {
   const { t } = useTranslation();
   const name = displayName(info);
@@ -30,9 +30,7 @@ export function MemberCard({ info }: { info: MemberInfo }) {
         </span>
         <span className="member-points">{t('profile.card.pointsPlaceholder')}</span>
       </div>
-      <div className="tier-progress" aria-hidden="true">
-        <span className="tier-progress-bar" />
-      </div>
+      {/* The progress bar toward the next tier appears with real points (the points feature). */}
     </section>
   );
 }

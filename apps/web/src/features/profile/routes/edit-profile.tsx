@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { toIsoDate } from '../../../shared/format.ts';
 import { toast } from '../../../shared/ui/toast.ts';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useAuthStore } from '../../auth/index.ts';
@@ -101,6 +102,8 @@ export function EditProfileScreen() {
       setFormError(errorMessage(t, error));
     }
   };
+
+  useDocumentTitle(t('profile.edit.title'));
 
   const onFinishFailed = () => {
     const values = form.getFieldsValue(true) as Partial<ProfileForm>;

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { LANGUAGES } from '../../../shared/i18n/language-preference.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useAuthStore } from '../../auth/index.ts';
 import { getProfileQueryOptions } from '../api/get-profile.ts';
 import { MemberCard } from '../components/member-card.tsx';
@@ -28,6 +29,7 @@ export function ProfileScreen() {
   const changeLanguage = useChangeLanguage();
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const [pickingLanguage, setPickingLanguage] = useState(false);
+  useDocumentTitle(t('profile.title'));
 
   // The session gives the info already; reading the profile here keeps it fresh on this screen.
   const profile = useQuery(getProfileQueryOptions());

@@ -1,0 +1,101 @@
+import type { Banner } from '@app/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
+import { safeRedirectTarget } from '../../../shared/paths.ts';
+import { MediaBox } from '../../../shared/ui/media-box.tsx';
+
+/**
+ * Banners as a CSS scroll-snap strip (swipe on a phone, dots to jump): no carousel library in the
+ * home screen's download, no auto-play moving under the reader's finger.
+ */
+export function BannerStrip({
+  banners,
+  label,
+  eager,
+}: {
+  banners: Banner[];
+  label: string;
+  eager?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { to } = useLocalizedPath();
+  const strip = useRef<HTMLUListElement>(null);
+  const [active, setActive] = useState(0);
+
+  useEffect(() => {
+    const root = strip.current;
+    if (!root || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          if (e.isIntersecting) setActive(Number((e.target as HTMLElement).dataset.index));
+        }
+      },
+      { root, threshold: 0.6 },
+    );
+    root.querySelectorAll('li').forEach((li) => observer.observe(li));
+    return () => observer.disconnect();
+  }, [banners]);
+
+  const jump = (index: number) => {
+    const li = strip.current?.children[index] as HTMLElement | undefined;
+    strip.current?.scrollTo({ left: li?.offsetLeft ?? 0, behavior: 'smooth' });
+  };
+
+  if (banners.length === 0) return null;
+  return (
+    <section className="banner-strip" aria-label={label}>
+      <ul className="banner-track" ref={strip}>
+        {banners.map((b, index) => {
+          // Only in-app paths are followed (the API promises one; a stray URL is not a link).
+          const target = b.linkPath ? safeRedirectTarget(b.linkPath) : null;
+          const body = (
+            <>
+              <MediaBox
+                src={b.imageUrl}
+                alt=""
+                ratio="12 / 5"
+                width={1200}
+                height={500}
+                eager={eager && index === 0}
+              />
+              <span className="banner-text">
+                <span className="banner-title">{b.title}</span>
+                {b.subtitle && <span className="banner-subtitle">{b.subtitle}</span>}
+              </span>
+            </>
+          );
+          return (
+            <li key={b.id} data-index={index}>
+              {target ? (
+                <Link to={to(target)} className="banner" data-testid="banner">
+                  {body}
+                </Link>
+              ) : (
+                <div className="banner" data-testid="banner">
+                  {body}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {banners.length > 1 && (
+        <div className="banner-dots">
+          {banners.map((b, index) => (
+            <button
+              key={b.id}
+              type="button"
+              className="banner-dot"
+              aria-label={t('catalogue.banners.goTo', { index: index + 1, total: banners.length })}
+              aria-current={index === active}
+              onClick={() => jump(index)}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { ClockCircleOutlined } from '@ant-design/icons';
+import { Button, Modal } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Says plainly that an action opens in a later release (buying, redeeming) — it never pretends. */
+export function ComingSoonModal({
+  open,
+  title,
+  children,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={title}
+      centered
+      width={380}
+      onCancel={onClose}
+      footer={
+        <Button type="primary" block onClick={onClose} data-testid="coming-soon-ok">
+          {t('catalogue.comingSoon.ok')}
+        </Button>
+      }
+    >
+      <div className="coming-soon-body" data-testid="coming-soon-modal">
+        <ClockCircleOutlined aria-hidden className="coming-soon-icon" />
+        {children}
+      </div>
+    </Modal>
+  );
+}

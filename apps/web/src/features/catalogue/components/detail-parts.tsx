@@ -1,0 +1,111 @@
+import type { Availability, Tier, VoucherSummary } from '@app/contracts';
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
+import { paths, storePath } from '../../../shared/paths.ts';
+import { EmptyState } from '../../../shared/ui/list-states.tsx';
+
+/** The merchant above a detail's title, linking to the store's vouchers. */
+export function MerchantLine({ merchant }: { merchant: VoucherSummary['merchant'] }) {
+  const { to } = useLocalizedPath();
+  return (
+    <Link to={to(storePath(merchant.id))} className="merchant-line" data-testid="detail-merchant">
+      <img src={merchant.logoUrl} alt="" width={28} height={28} loading="lazy" decoding="async" />
+      <span>{merchant.name}</span>
+    </Link>
+  );
+}
+
+/** A titled block of a detail page (Description, Terms, Validity). */
+export function DetailSection({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <section className="detail-section" aria-labelledby={id}>
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Terms that come from the item's fields (spec section 3), before the merchant's own terms. */
+export function tierTerms(
+  t: ReturnType<typeof useTranslation>['t'],
+  item: { tier: Tier | null; privilegeOnly?: boolean },
+): string[] {
+  const lines: string[] = [];
+  if (item.tier && item.tier !== 'member') {
+    lines.push(t('catalogue.terms.tierAndAbove', { tier: t(`catalogue.tiers.${item.tier}`) }));
+  }
+  if (item.privilegeOnly) lines.push(t('catalogue.terms.privilegeOnly'));
+  return lines;
+}
+
+/** Why the item cannot be had, in words: 'Sold out', 'Not on sale yet', … */
+export function unavailableText(
+  t: ReturnType<typeof useTranslation>['t'],
+  reason: Availability,
+  item: { tier: Tier | null },
+  kind: 'voucher' | 'privilege',
+): string {
+  if (reason === 'tier_locked' && item.tier) {
+    return t('catalogue.unavailable.tierLockedFor', { tier: t(`catalogue.tiers.${item.tier}`) });
+  }
+  if (reason === 'not_started' && kind === 'privilege') return t('catalogue.unavailable.notStartedPrivilege');
+  if (reason === 'ended' && kind === 'privilege') return t('catalogue.unavailable.endedPrivilege');
+  return t(`catalogue.unavailable.${reason}`);
+}
+
+/** The bar at the bottom of a detail: its buttons, or a disabled 'Not Available' with the reason. */
+export function ActionBar({ unavailable, children }: { unavailable: string | null; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="action-bar" data-testid="action-bar">
+      {unavailable ? (
+        <>
+          <p className="action-bar-reason" data-testid="unavailable-reason">
+            {unavailable}
+          </p>
+          <Button block disabled data-testid="not-available">
+            {t('catalogue.detail.notAvailable')}
+          </Button>
+        </>
+      ) : (
+        <div className="action-bar-buttons">{children}</div>
+      )}
+    </div>
+  );
+}
+
+/** 'Voucher not found' / 'Privilege not found' with the way back to the list and home. */
+export function ItemNotFound({ kind }: { kind: 'voucher' | 'privilege' }) {
+  const { t } = useTranslation();
+  const { to } = useLocalizedPath();
+  const navigate = useNavigate();
+  return (
+    <div className="page page-not-found" data-testid="item-not-found">
+      <h1 className="visually-hidden">{t(`errors.${kind}_not_found`)}</h1>
+      <EmptyState
+        title={t(`errors.${kind}_not_found`)}
+        text={t(`catalogue.detail.notFoundText.${kind}`)}
+        action={
+          <div className="state-actions">
+            <Button
+              type="primary"
+              block
+              onClick={() => void navigate(to(kind === 'voucher' ? paths.vouchers : paths.privileges))}
+              data-testid="not-found-list"
+            >
+              {t(`catalogue.detail.seeAll.${kind}`)}
+            </Button>
+            <Button block onClick={() => void navigate(to(paths.home))}>
+              {t('common.backToHome')}
+            </Button>
+          </div>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MediaBox } from '../../../shared/ui/media-box.tsx';
+
+/** A detail page's pictures: a swipeable 4:3 strip with a counter and dots; the first loads at once. */
+export function Gallery({ images, title }: { images: string[]; title: string }) {
+  const { t } = useTranslation();
+  const track = useRef<HTMLUListElement>(null);
+  const [active, setActive] = useState(0);
+
+  useEffect(() => {
+    const root = track.current;
+    if (!root || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          if (e.isIntersecting) setActive(Number((e.target as HTMLElement).dataset.index));
+        }
+      },
+      { root, threshold: 0.6 },
+    );
+    root.querySelectorAll('li').forEach((li) => observer.observe(li));
+    return () => observer.disconnect();
+  }, [images]);
+
+  const jump = (index: number) => {
+    const li = track.current?.children[index] as HTMLElement | undefined;
+    track.current?.scrollTo({ left: li?.offsetLeft ?? 0, behavior: 'smooth' });
+  };
+
+  return (
+    <div className="gallery">
+      <ul className="gallery-track" ref={track} aria-label={t('catalogue.detail.pictures')}>
+        {images.map((src, index) => (
+          <li key={src} data-index={index}>
+            <MediaBox
+              src={src}
+              alt={t('catalogue.detail.pictureAlt', { title, index: index + 1, total: images.length })}
+              ratio="4 / 3"
+              width={800}
+              height={600}
+              eager={index === 0}
+            />
+          </li>
+        ))}
+      </ul>
+      {images.length > 1 && (
+        <>
+          <span className="gallery-count" aria-hidden="true">
+            {active + 1}/{images.length}
+          </span>
+          <div className="banner-dots gallery-dots">
+            {images.map((src, index) => (
+              <button
+                key={src}
+                type="button"
+                className="banner-dot"
+                aria-label={t('catalogue.detail.showPicture', { index: index + 1, total: images.length })}
+                aria-current={index === active}
+                onClick={() => jump(index)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

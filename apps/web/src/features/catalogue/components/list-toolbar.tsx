@@ -1,0 +1,107 @@
+import { CloseOutlined, FilterOutlined } from '@ant-design/icons';
+import type { Category } from '@app/contracts';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/format.ts';
+import { activeFilterCount, type ListFilter } from '../lib/list-filter.ts';
+import { CategoryChips } from './category-chips.tsx';
+
+// The modal (antd Modal and Radio) loads when first opened, not with the list.
+const FilterModal = lazy(() => import('./filter-modal.tsx').then((m) => ({ default: m.FilterModal })));
+
+/** Above a list: the search text (removable), the Filter button, category chips and the result count. */
+export function ListToolbar({
+  kind,
+  filter,
+  onChange,
+  total,
+  categories,
+  showCategories = true,
+}: {
+  kind: 'voucher' | 'privilege';
+  filter: ListFilter;
+  onChange: (next: ListFilter) => void;
+  total: number | undefined;
+  categories: Category[] | undefined;
+  showCategories?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [filtering, setFiltering] = useState(false);
+  const [modalLoaded, setModalLoaded] = useState(false);
+  const active = activeFilterCount(filter);
+
+  return (
+    <div className="list-toolbar">
+      <div className="list-toolbar-row">
+        <p className="result-count" aria-live="polite" data-testid="result-count">
+          {total === undefined
+            ? '\u00a0'
+            : t(`catalogue.list.count.${kind}`, { count: total, number: formatNumber(total) })}
+        </p>
+        <Button
+          icon={<FilterOutlined aria-hidden />}
+          data-testid="open-filter"
+          aria-haspopup="dialog"
+          onClick={() => {
+            setModalLoaded(true);
+            setFiltering(true);
+          }}
+        >
+          {t('catalogue.filter.button')}
+          {active > 0 && (
+            <span className="filter-count" data-testid="filter-count">
+              <span className="visually-hidden">{t('catalogue.filter.activeCount', { count: active })}</span>
+              <span aria-hidden="true">{active}</span>
+            </span>
+          )}
+        </Button>
+      </div>
+      {filter.q && (
+        <div className="active-search">
+          <span>{t('catalogue.list.searchFor', { q: filter.q })}</span>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('catalogue.list.clearSearch')}
+            data-testid="clear-search"
+            onClick={() => {
+              const next = { ...filter };
+              delete next.q;
+              onChange(next);
+            }}
+          >
+            <CloseOutlined aria-hidden />
+          </button>
+        </div>
+      )}
+      {showCategories && (
+        <CategoryChips
+          categories={categories}
+          value={filter.category}
+          label={t('catalogue.categories.label')}
+          onChange={(slug) => {
+            const next = { ...filter };
+            if (slug) next.category = slug;
+            else delete next.category;
+            onChange(next);
+          }}
+        />
+      )}
+      {modalLoaded && (
+        <Suspense fallback={null}>
+          <FilterModal
+            open={filtering}
+            filter={filter}
+            kind={kind}
+            onClose={() => setFiltering(false)}
+            onApply={(next) => {
+              setFiltering(false);
+              onChange(next);
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

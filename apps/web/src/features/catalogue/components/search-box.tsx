@@ -1,0 +1,144 @@
+import { CloseOutlined, HistoryOutlined, SearchOutlined } from '@ant-design/icons';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRecentSearches } from '../store/recent-searches.ts';
+
+/**
+ * The home search field. While it has focus it offers the recent searches of this device (newest
+ * first) with 'Clear history'; submitting remembers the term.
+ */
+export function SearchBox({
+  value,
+  onSearch,
+  onClear,
+}: {
+  value: string;
+  onSearch: (term: string) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState(value);
+  const [lastValue, setLastValue] = useState(value);
+  const [open, setOpen] = useState(false);
+  const area = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const { searches, add, remove, clear } = useRecentSearches();
+
+  // The field follows the URL (back/forward between searches).
+  if (value !== lastValue) {
+    setLastValue(value);
+    setText(value);
+  }
+
+  const search = (term: string) => {
+    const clean = term.trim();
+    if (!clean) return;
+    add(clean);
+    setText(clean);
+    setOpen(false);
+    input.current?.blur();
+    onSearch(clean);
+  };
+
+  const showRecent = open && searches.length > 0;
+
+  return (
+    <div
+      className="search-area"
+      ref={area}
+      onBlur={(e) => {
+        if (!area.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <form
+        role="search"
+        className="search-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          search(text);
+        }}
+      >
+        <label htmlFor={`${id}-q`} className="visually-hidden">
+          {t('catalogue.search.label')}
+        </label>
+        <SearchOutlined aria-hidden className="search-icon" />
+        <input
+          ref={input}
+          id={`${id}-q`}
+          type="search"
+          enterKeyHint="search"
+          className="search-input"
+          data-testid="search-input"
+          autoComplete="off"
+          maxLength={100}
+          placeholder={t('catalogue.search.placeholder')}
+          value={text}
+          onFocus={() => setOpen(true)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setOpen(false);
+          }}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {(text || value) && (
+          <button
+            type="button"
+            className="icon-button search-clear"
+            aria-label={t('catalogue.search.clear')}
+            data-testid="search-clear"
+            onClick={() => {
+              setText('');
+              onClear();
+              input.current?.focus();
+            }}
+          >
+            <CloseOutlined aria-hidden />
+          </button>
+        )}
+        <button type="submit" className="search-submit" data-testid="search-submit">
+          {t('catalogue.search.submit')}
+        </button>
+      </form>
+      {showRecent && (
+        <section
+          id={`${id}-recent`}
+          className="recent-searches"
+          aria-labelledby={`${id}-recent-title`}
+          data-testid="recent-searches"
+        >
+          <div className="recent-head">
+            <h2 id={`${id}-recent-title`} className="recent-title">
+              {t('catalogue.search.recent')}
+            </h2>
+            <button type="button" className="text-button" onClick={clear} data-testid="clear-history">
+              {t('catalogue.search.clearHistory')}
+            </button>
+          </div>
+          <ul className="recent-list">
+            {searches.map((term) => (
+              <li key={term}>
+                <button
+                  type="button"
+                  className="recent-term"
+                  onClick={() => search(term)}
+                  data-testid="recent-term"
+                >
+                  <HistoryOutlined aria-hidden />
+                  <span>{term}</span>
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t('catalogue.search.remove', { term })}
+                  onClick={() => remove(term)}
+                >
+                  <CloseOutlined aria-hidden />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

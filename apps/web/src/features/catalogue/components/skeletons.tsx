@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+
+/** Placeholder cards of the same size as the real ones, so the page does not jump when they arrive. */
+export function CardSkeletons({ count = 4, layout = 'grid' }: { count?: number; layout?: 'grid' | 'strip' }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className={layout === 'grid' ? 'card-grid' : 'h-strip'}
+      role="status"
+      aria-busy="true"
+      data-testid="skeleton"
+    >
+      <span className="visually-hidden">{t('app.loading')}</span>
+      {Array.from({ length: count }, (_, i) => (
+        <div className="item-card skeleton-card" key={i} aria-hidden="true">
+          <div className="media-box skeleton" style={{ aspectRatio: '4 / 3' }} />
+          <div className="item-card-body">
+            <span className="skeleton skeleton-line" style={{ width: '45%' }} />
+            <span className="skeleton skeleton-line" />
+            <span className="skeleton skeleton-line" style={{ width: '70%' }} />
+            <span className="skeleton skeleton-line" style={{ width: '35%' }} />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Placeholder rows (stores, coupons). */
+export function RowSkeletons({ count = 4, tall }: { count?: number; tall?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="row-list" role="status" aria-busy="true" data-testid="skeleton">
+      <span className="visually-hidden">{t('app.loading')}</span>
+      {Array.from({ length: count }, (_, i) => (
+        <div
+          className={`skeleton skeleton-row${tall ? ' skeleton-row-tall' : ''}`}
+          key={i}
+          aria-hidden="true"
+        />
+      ))}
+    </div>
+  );
+}
+
+/** A detail page while it loads: picture, title lines, buttons. */
+export function DetailSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-busy="true" data-testid="skeleton" className="detail-skeleton">
+      <span className="visually-hidden">{t('app.loading')}</span>
+      <div className="media-box skeleton" style={{ aspectRatio: '4 / 3' }} aria-hidden="true" />
+      <span className="skeleton skeleton-line" style={{ width: '40%' }} aria-hidden="true" />
+      <span className="skeleton skeleton-line skeleton-title" aria-hidden="true" />
+      <span className="skeleton skeleton-line" style={{ width: '30%' }} aria-hidden="true" />
+      <span className="skeleton skeleton-block" aria-hidden="true" />
+    </div>
+  );
+}

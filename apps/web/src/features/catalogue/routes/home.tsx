@@ -1,0 +1,184 @@
+import type { BannerPosition } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
+import { paths } from '../../../shared/paths.ts';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
+import { useNow } from '../../../shared/use-now.ts';
+import { useAuthStore } from '../../auth/index.ts';
+import { getBannersQueryOptions } from '../api/get-banners.ts';
+import { getCategoriesQueryOptions } from '../api/get-categories.ts';
+import { getRecommendedVouchersQueryOptions } from '../api/get-recommended-vouchers.ts';
+import { useCatalogueScope } from '../api/scope.ts';
+import { BannerStrip } from '../components/banner-strip.tsx';
+import { VoucherTab } from '../components/home-tabs/voucher-tab.tsx';
+import { ItemStrip } from '../components/item-strip.tsx';
+import { SearchBox } from '../components/search-box.tsx';
+import { CardSkeletons, RowSkeletons } from '../components/skeletons.tsx';
+import { Tabs } from '../components/tabs.tsx';
+import { VoucherCard } from '../components/voucher-card.tsx';
+import '../catalogue.css';
+
+// Only what the first view shows is in the home chunk; other tabs and search results load on demand.
+const PrivilegeTab = lazy(() => import('../components/home-tabs/privilege-tab.tsx'));
+const CouponTab = lazy(() => import('../components/home-tabs/coupon-tab.tsx'));
+const StoreTab = lazy(() => import('../components/home-tabs/store-tab.tsx'));
+const SearchResults = lazy(() => import('../components/search-results.tsx'));
+
+export const HOME_TABS = ['voucher', 'privilege', 'coupon', 'store'] as const;
+export type HomeTab = (typeof HOME_TABS)[number];
+const RECOMMENDED = 10;
+
+const tabOf = (raw: string | null): HomeTab => HOME_TABS.find((t) => t === raw) ?? 'voucher';
+
+export function HomeScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('home.title'));
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const tab = tabOf(params.get('tab'));
+  const category = params.get('category')?.trim() || undefined;
+
+  // Tabs and chips replace the entry (Back leaves home rather than stepping through tabs); a search is a new entry.
+  const update = (patch: Record<string, string | undefined>, push = false) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next, { replace: !push, preventScrollReset: !push });
+  };
+
+  return (
+    <div className="page page-home">
+      <Welcome />
+      <SearchBox
+        value={q}
+        onSearch={(term) => update({ q: term }, true)}
+        onClear={() => update({ q: undefined })}
+      />
+      {q ? (
+        <Suspense fallback={<CardSkeletons count={4} />}>
+          <SearchResults q={q} />
+        </Suspense>
+      ) : (
+        <>
+          <Banners position="TOP" label={t('catalogue.banners.top')} />
+          <Recommended />
+          <section className="home-section" aria-labelledby="category-title">
+            <h2 id="category-title" className="section-title">
+              {t('catalogue.home.category')}
+            </h2>
+            <CategoryTabs
+              tab={tab}
+              category={category}
+              onTab={(next) => update({ tab: next === 'voucher' ? undefined : next, category: undefined })}
+              onCategory={(slug) => update({ category: slug })}
+            />
+          </section>
+          <Banners position="BOTTOM" label={t('catalogue.banners.bottom')} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Welcome() {
+  const { t } = useTranslation();
+  const { to } = useLocalizedPath();
+  const isLoggedIn = useAuthStore((s) => s.isLoggedIn);
+  const firstName = useAuthStore((s) => s.info?.firstName?.trim());
+  return (
+    <section className="home-welcome" aria-labelledby="home-title">
+      <div>
+        <h1 id="home-title" className="home-hello">
+          {isLoggedIn
+            ? firstName
+              ? t('home.welcomeMember', { name: firstName })
+              : t('home.welcomeMemberNoName')
+            : t('home.welcomeGuest')}
+        </h1>
+        <p className="home-lead">{isLoggedIn ? t('home.memberLead') : t('home.guestLead')}</p>
+      </div>
+      {!isLoggedIn && (
+        <Link to={to(paths.signin)} className="pill-link" data-testid="home-signin">
+          {t('home.signIn')}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function Banners({ position, label }: { position: BannerPosition; label: string }) {
+  const scope = useCatalogueScope();
+  const banners = useQuery(getBannersQueryOptions(scope, position));
+  if (banners.isPending) {
+    return (
+      <div
+        className="media-box skeleton banner-skeleton"
+        style={{ aspectRatio: '12 / 5' }}
+        aria-hidden="true"
+      />
+    );
+  }
+  // Banners are decoration around the catalogue: when they fail, the page goes on without them.
+  if (banners.isError) return null;
+  return <BannerStrip banners={banners.data} label={label} eager={position === 'TOP'} />;
+}
+
+function Recommended() {
+  const { t } = useTranslation();
+  const scope = useCatalogueScope();
+  const now = useNow();
+  const recommended = useQuery(getRecommendedVouchersQueryOptions(scope, { limit: RECOMMENDED }));
+  return (
+    <ItemStrip
+      id="recommended"
+      title={t('catalogue.home.recommended')}
+      query={recommended}
+      render={(v) => <VoucherCard voucher={v} now={now} />}
+    />
+  );
+}
+
+function CategoryTabs({
+  tab,
+  category,
+  onTab,
+  onCategory,
+}: {
+  tab: HomeTab;
+  category: string | undefined;
+  onTab: (tab: HomeTab) => void;
+  onCategory: (slug: string | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const scope = useCatalogueScope();
+  const categories = useQuery(getCategoriesQueryOptions(scope));
+  return (
+    <Tabs
+      label={t('catalogue.home.category')}
+      value={tab}
+      onChange={onTab}
+      tabs={HOME_TABS.map((key) => ({ key, label: t(`catalogue.tabs.${key}`) }))}
+    >
+      {tab === 'voucher' ? (
+        <VoucherTab categories={categories.data} category={category} onCategory={onCategory} />
+      ) : (
+        <Suspense
+          fallback={tab === 'privilege' ? <CardSkeletons count={6} /> : <RowSkeletons count={4} tall />}
+        >
+          {tab === 'privilege' && (
+            <PrivilegeTab categories={categories.data} category={category} onCategory={onCategory} />
+          )}
+          {tab === 'coupon' && <CouponTab />}
+          {tab === 'store' && <StoreTab />}
+        </Suspense>
+      )}
+    </Tabs>
+  );
+}
+
+export default HomeScreen;

@@ -1,0 +1,73 @@
+import { Button } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
+import { paths } from '../../../shared/paths.ts';
+import { BackButton } from '../../../shared/ui/back-button.tsx';
+import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
+import { MediaBox } from '../../../shared/ui/media-box.tsx';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
+import { getMerchantQueryOptions } from '../api/get-merchant.ts';
+import { useCatalogueScope } from '../api/scope.ts';
+import { VoucherList } from '../components/voucher-list.tsx';
+import '../catalogue.css';
+
+/** A store (merchant) and its vouchers, with the same filters as the vouchers list. */
+export function StoreScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const scope = useCatalogueScope();
+  const { to } = useLocalizedPath();
+  const navigate = useNavigate();
+  const merchant = useQuery(getMerchantQueryOptions(scope, id));
+  const fixed = useMemo(() => ({ merchant: id }), [id]);
+  useDocumentTitle(merchant.data?.name ?? t('catalogue.store.title'));
+
+  if (merchant.isError && isApiError(merchant.error) && merchant.error.status === 404) {
+    return (
+      <div className="page">
+        <EmptyState
+          title={t('errors.merchant_not_found')}
+          text={t('catalogue.store.notFoundText')}
+          action={
+            <Button type="primary" onClick={() => void navigate(to(paths.home))}>
+              {t('common.backToHome')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="page page-list">
+      <div className="page-heading">
+        <BackButton fallback={paths.home} />
+        <h1 className="page-title">{merchant.data?.name ?? t('catalogue.store.title')}</h1>
+      </div>
+      {merchant.isError ? (
+        <ErrorState error={merchant.error} onRetry={() => void merchant.refetch()} compact />
+      ) : (
+        <section className="store-header" aria-label={t('catalogue.store.about')}>
+          {merchant.data ? (
+            <>
+              <MediaBox src={merchant.data.logoUrl} alt="" ratio="1 / 1" className="store-logo" eager />
+              <div>
+                <p className="store-category">{merchant.data.category.name}</p>
+                <p className="store-description">{merchant.data.description}</p>
+              </div>
+            </>
+          ) : (
+            <span className="skeleton skeleton-block" aria-hidden="true" />
+          )}
+        </section>
+      )}
+      <VoucherList fixed={fixed} showCategories={false} />
+    </div>
+  );
+}
+
+export default StoreScreen;

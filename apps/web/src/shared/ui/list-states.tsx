@@ -1,0 +1,42 @@
+import { ExclamationCircleOutlined, InboxOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../api/error-message.ts';
+
+/** A list that could not load: what went wrong and a Retry button. */
+export function ErrorState({
+  error,
+  onRetry,
+  retrying,
+  compact,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={`state-card state-error${compact ? ' state-compact' : ''}`} role="alert">
+      <ExclamationCircleOutlined aria-hidden className="state-icon" />
+      <p className="state-title">{t('states.errorTitle')}</p>
+      <p className="state-text">{errorMessage(t, error)}</p>
+      <Button onClick={onRetry} loading={retrying} data-testid="retry">
+        {t('states.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** A list with nothing in it, and optionally a way on. */
+export function EmptyState({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {
+  return (
+    <div className="state-card state-empty" data-testid="empty-state">
+      <InboxOutlined aria-hidden className="state-icon" />
+      <p className="state-title">{title}</p>
+      {text && <p className="state-text">{text}</p>}
+      {action}
+    </div>
+  );
+}
