@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isProtectedPath, localizePath, safeRedirectTarget, signinPath, splitLocale } from './paths.ts';
+import {
+  isProtectedPath,
+  localizePath,
+  privilegePath,
+  safeRedirectTarget,
+  signinPath,
+  splitLocale,
+  storePath,
+  voucherPath,
+  withQuery,
+} from './paths.ts';
 
 describe('paths', () => {
   it('splits and adds the Thai prefix', () => {
@@ -28,6 +38,18 @@ describe('paths', () => {
       expect(isProtectedPath(p)).toBe(true);
     for (const p of ['/', '/home', '/signin', '/privileges', '/walletx'])
       expect(isProtectedPath(p)).toBe(false);
+  });
+
+  it('keeps the catalogue public and builds its item paths', () => {
+    for (const p of ['/vouchers', '/vouchers/abc', '/privileges', '/privileges/abc', '/stores/m1'])
+      expect(isProtectedPath(p)).toBe(false);
+    expect(voucherPath('a b')).toBe('/vouchers/a%20b');
+    expect(privilegePath('p1')).toBe('/privileges/p1');
+    expect(storePath('m1')).toBe('/stores/m1');
+    expect(withQuery('/vouchers', { category: 'cafe', q: undefined, minPrice: 0, maxPrice: '' })).toBe(
+      '/vouchers?category=cafe&minPrice=0',
+    );
+    expect(withQuery('/vouchers', {})).toBe('/vouchers');
   });
 
   it('builds the sign-in path with an encoded redirect', () => {

@@ -32,6 +32,15 @@ describe('api client', () => {
     expect(headersOf(0).get('Accept-Language')).toBe('en');
   });
 
+  it('sends the language a query asks for, else the page language', async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, data: [] }));
+    await api.get('/bff/categories', { lang: 'th', query: { page: 2, q: 'ชาบู', none: undefined } });
+    expect(headersOf(0).get('Accept-Language')).toBe('th');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
+      '/bff/categories?page=2&q=%E0%B8%8A%E0%B8%B2%E0%B8%9A%E0%B8%B9',
+    );
+  });
+
   it('sends no Authorization header without tokens, and JSON bodies as JSON', async () => {
     fetchMock.mockResolvedValue(json(200, { success: true, data: null }));
     await api.post('/auth/otp/send-otp', { body: { email: 'a@b.co' } });

@@ -1,5 +1,7 @@
 import { CrownOutlined } from '@ant-design/icons';
 import type { Tier } from '@app/contracts';
+import { TIERS } from '@app/contracts/constants';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   voucherStatusLabel,
@@ -7,15 +9,21 @@ import {
   type VoucherStatus,
 } from '../../../shared/catalogue/voucher-status.ts';
 
-/** The minimum tier an item needs ("Gold+"). */
+const TOP_TIER = TIERS[TIERS.length - 1];
+
+/** 'For Gold members and above' — or 'only' for the top tier, which has nothing above it. */
+export const tierTerm = (t: TFunction, tier: Tier) =>
+  tier === TOP_TIER
+    ? t('catalogue.terms.tierOnly', { tier: t(`catalogue.tiers.${tier}`) })
+    : t('catalogue.terms.tierAndAbove', { tier: t(`catalogue.tiers.${tier}`) });
+
+/** The minimum tier an item needs ("Gold+"; the top tier is just its name). */
 export function TierBadge({ tier }: { tier: Tier }) {
   const { t } = useTranslation();
+  const name = t(`catalogue.tiers.${tier}`);
   return (
-    <span
-      className={`tier-badge tier-${tier}`}
-      title={t('catalogue.terms.tierAndAbove', { tier: t(`catalogue.tiers.${tier}`) })}
-    >
-      <CrownOutlined aria-hidden /> {t('catalogue.tierBadge', { tier: t(`catalogue.tiers.${tier}`) })}
+    <span className={`tier-badge tier-${tier}`} title={tierTerm(t, tier)}>
+      <CrownOutlined aria-hidden /> {tier === TOP_TIER ? name : t('catalogue.tierBadge', { tier: name })}
     </span>
   );
 }
@@ -32,4 +40,10 @@ export function StatusLabel({ status }: { status: VoucherStatus }) {
 export function SoldOutLabel() {
   const { t } = useTranslation();
   return <span className="status-label status-muted">{t('catalogue.unavailable.sold_out')}</span>;
+}
+
+/** 'For Privilege customers only' as a tag. */
+export function PrivilegeOnlyBadge() {
+  const { t } = useTranslation();
+  return <span className="status-label status-privilege">{t('catalogue.terms.privilegeOnly')}</span>;
 }

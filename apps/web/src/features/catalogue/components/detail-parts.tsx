@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths, storePath } from '../../../shared/paths.ts';
 import { EmptyState } from '../../../shared/ui/list-states.tsx';
+import { tierTerm } from './badges.tsx';
 
 /** The merchant above a detail's title, linking to the store's vouchers. */
 export function MerchantLine({ merchant }: { merchant: VoucherSummary['merchant'] }) {
@@ -30,19 +31,6 @@ export function DetailSection({ title, children, id }: { title: string; children
   );
 }
 
-/** Terms that come from the item's fields (spec section 3), before the merchant's own terms. */
-export function tierTerms(
-  t: ReturnType<typeof useTranslation>['t'],
-  item: { tier: Tier | null; privilegeOnly?: boolean },
-): string[] {
-  const lines: string[] = [];
-  if (item.tier && item.tier !== 'member') {
-    lines.push(t('catalogue.terms.tierAndAbove', { tier: t(`catalogue.tiers.${item.tier}`) }));
-  }
-  if (item.privilegeOnly) lines.push(t('catalogue.terms.privilegeOnly'));
-  return lines;
-}
-
 /** Why the item cannot be had, in words: 'Sold out', 'Not on sale yet', … */
 export function unavailableText(
   t: ReturnType<typeof useTranslation>['t'],
@@ -51,7 +39,7 @@ export function unavailableText(
   kind: 'voucher' | 'privilege',
 ): string {
   if (reason === 'tier_locked' && item.tier) {
-    return t('catalogue.unavailable.tierLockedFor', { tier: t(`catalogue.tiers.${item.tier}`) });
+    return t('catalogue.unavailable.notForYourTier', { term: tierTerm(t, item.tier) });
   }
   if (reason === 'not_started' && kind === 'privilege') return t('catalogue.unavailable.notStartedPrivilege');
   if (reason === 'ended' && kind === 'privilege') return t('catalogue.unavailable.endedPrivilege');

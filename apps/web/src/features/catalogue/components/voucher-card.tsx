@@ -41,7 +41,7 @@ export function VoucherCard({
         </p>
         <p className="item-card-meta">
           {voucher.pointsEarned > 0 && <span>{pointsEarnedLabel(t, voucher.pointsEarned)}</span>}
-          <span>{boughtLabel(t, voucher.boughtCount)}</span>
+          {voucher.boughtCount > 0 && <span>{boughtLabel(t, voucher.boughtCount)}</span>}
         </p>
         {(voucher.tier || status || soldOut) && (
           <p className="item-card-tags">

@@ -24,7 +24,6 @@ import {
   DetailSection,
   ItemNotFound,
   MerchantLine,
-  tierTerms,
   unavailableText,
 } from '../components/detail-parts.tsx';
 import { Gallery } from '../components/gallery.tsx';
@@ -84,7 +83,7 @@ function PrivilegeView({ privilege, now }: { privilege: PrivilegeDetail; now: nu
   const [confirming, setConfirming] = useState(false);
   const status = voucherStatus(now, privilege.validFrom, privilege.validUntil);
   const reason = privilege.unavailableReason;
-  const terms = [...tierTerms(t, privilege), ...privilege.terms];
+  const terms = privilege.terms;
 
   return (
     <article className="detail" aria-labelledby="detail-title" data-testid="privilege-detail">
@@ -101,7 +100,7 @@ function PrivilegeView({ privilege, now }: { privilege: PrivilegeDetail; now: nu
           {pointsCostLabel(t, privilege.pointsCost)}
         </p>
         {(privilege.tier || status || reason === 'sold_out') && (
-          <p className="item-card-tags">
+          <p className="item-card-tags" data-testid="detail-tags">
             {privilege.tier && privilege.tier !== 'member' && <TierBadge tier={privilege.tier} />}
             {reason === 'sold_out' ? <SoldOutLabel /> : status && <StatusLabel status={status} />}
           </p>

@@ -19,14 +19,13 @@ import { useNow } from '../../../shared/use-now.ts';
 import { getRecommendedVouchersQueryOptions } from '../api/get-recommended-vouchers.ts';
 import { getVoucherQueryOptions } from '../api/get-voucher.ts';
 import { useCatalogueScope } from '../api/scope.ts';
-import { SoldOutLabel, StatusLabel, TierBadge } from '../components/badges.tsx';
+import { PrivilegeOnlyBadge, SoldOutLabel, StatusLabel, TierBadge } from '../components/badges.tsx';
 import { ComingSoonModal } from '../components/coming-soon-modal.tsx';
 import {
   ActionBar,
   DetailSection,
   ItemNotFound,
   MerchantLine,
-  tierTerms,
   unavailableText,
 } from '../components/detail-parts.tsx';
 import { Gallery } from '../components/gallery.tsx';
@@ -85,13 +84,9 @@ function VoucherView({ voucher }: { voucher: VoucherDetail }) {
   const [comingSoon, setComingSoon] = useState(false);
   const status = voucherStatus(now, voucher.saleStartsAt, voucher.saleEndsAt);
   const reason = voucher.unavailableReason;
-  const terms = [
-    ...tierTerms(t, voucher),
-    ...(voucher.pricePerCardMonth !== null
-      ? [t('catalogue.terms.pricePerCard', { price: formatMoney(voucher.pricePerCardMonth) })]
-      : []),
-    ...voucher.terms,
-  ];
+  // The tier, privilege-only and per-card facts are shown as tags and facts above; `terms` are the
+  // merchant's conditions as the API words them (they may restate those facts in a sentence).
+  const terms = voucher.terms;
   const buy = () => signInFirst(() => setComingSoon(true));
 
   return (
@@ -107,16 +102,22 @@ function VoucherView({ voucher }: { voucher: VoucherDetail }) {
         </p>
         <p className="detail-facts">
           {voucher.pointsEarned > 0 && <span>{pointsEarnedLabel(t, voucher.pointsEarned)}</span>}
-          <span>{boughtLabel(t, voucher.boughtCount)}</span>
+          {voucher.boughtCount > 0 && <span>{boughtLabel(t, voucher.boughtCount)}</span>}
+          {voucher.pricePerCardMonth !== null && (
+            <span>
+              {t('catalogue.terms.pricePerCard', { price: formatMoney(voucher.pricePerCardMonth) })}
+            </span>
+          )}
           {voucher.remaining !== null && voucher.remaining > 0 && voucher.remaining <= 20 && (
             <span className="facts-urgent">
               {t('catalogue.detail.remaining', { count: voucher.remaining })}
             </span>
           )}
         </p>
-        {(voucher.tier || status || reason === 'sold_out') && (
-          <p className="item-card-tags">
+        {(voucher.tier || voucher.privilegeOnly || status || reason === 'sold_out') && (
+          <p className="item-card-tags" data-testid="detail-tags">
             {voucher.tier && voucher.tier !== 'member' && <TierBadge tier={voucher.tier} />}
+            {voucher.privilegeOnly && <PrivilegeOnlyBadge />}
             {reason === 'sold_out' ? <SoldOutLabel /> : status && <StatusLabel status={status} />}
           </p>
         )}
