@@ -17,6 +17,7 @@ describe('FilterModal (spec section 2)', () => {
     for (const label of ['Newest', 'Oldest', 'Price low to high', 'Price high to low']) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
+    expect((screen.getByTestId('sort-priceDesc') as HTMLInputElement).type).toBe('radio');
     await user.click(screen.getByLabelText('Price high to low'));
     await user.type(screen.getByTestId('filter-min'), '100');
     await user.type(screen.getByTestId('filter-max'), '1000');

@@ -101,12 +101,13 @@ export function FilterModal({
             className="filter-sorts"
             value={fields.sort}
             onChange={(e) => setFields((f) => ({ ...f, sort: e.target.value as SortKey }))}
-            options={SORT_KEYS.map((key) => ({
-              value: key,
-              label: t(`catalogue.filter.sorts.${unit}.${key}`),
-              'data-testid': `sort-${key}`,
-            }))}
-          />
+          >
+            {SORT_KEYS.map((key) => (
+              <Radio key={key} value={key} data-testid={`sort-${key}`}>
+                {t(`catalogue.filter.sorts.${unit}.${key}`)}
+              </Radio>
+            ))}
+          </Radio.Group>
         </fieldset>
         <fieldset className="filter-group">
           <legend className="filter-legend">{t(`catalogue.filter.range.${unit}`)}</legend>

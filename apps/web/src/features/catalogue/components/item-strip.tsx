@@ -1,5 +1,7 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../shared/ui/list-states.tsx';
 import { CardSkeletons } from './skeletons.tsx';
 
@@ -21,6 +23,12 @@ export function ItemStrip<T extends { id: string }>({
   hideWhenEmpty?: boolean;
   empty?: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const strip = useRef<HTMLUListElement>(null);
+  const scroll = (direction: 1 | -1) => {
+    const el = strip.current;
+    el?.scrollBy({ left: direction * el.clientWidth * 0.8, behavior: 'smooth' });
+  };
   if (query.data && query.data.length === 0 && hideWhenEmpty) return null;
   return (
     <section className="home-section" aria-labelledby={id} data-testid={id}>
@@ -28,7 +36,30 @@ export function ItemStrip<T extends { id: string }>({
         <h2 id={id} className="section-title">
           {title}
         </h2>
-        {action}
+        <span className="strip-controls">
+          {action}
+          {/* Touch screens swipe; a mouse gets arrows (hidden where there is no fine pointer). */}
+          {query.data && query.data.length > 2 && (
+            <>
+              <button
+                type="button"
+                className="icon-button strip-arrow"
+                aria-label={t('catalogue.strip.previous')}
+                onClick={() => scroll(-1)}
+              >
+                <LeftOutlined aria-hidden />
+              </button>
+              <button
+                type="button"
+                className="icon-button strip-arrow"
+                aria-label={t('catalogue.strip.next')}
+                onClick={() => scroll(1)}
+              >
+                <RightOutlined aria-hidden />
+              </button>
+            </>
+          )}
+        </span>
       </div>
       {query.isPending ? (
         <CardSkeletons count={3} layout="strip" />
@@ -42,7 +73,7 @@ export function ItemStrip<T extends { id: string }>({
       ) : query.data.length === 0 ? (
         empty
       ) : (
-        <ul className="h-strip" aria-labelledby={id}>
+        <ul className="h-strip" aria-labelledby={id} ref={strip}>
           {query.data.map((item, index) => (
             <li key={item.id}>{render(item, index)}</li>
           ))}

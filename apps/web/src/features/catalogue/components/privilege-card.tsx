@@ -28,12 +28,17 @@ export function PrivilegeCard({ privilege, now }: { privilege: PrivilegeSummary;
         <p className="item-card-merchant">{privilege.merchant.name}</p>
         <h3 className="item-card-title">{privilege.title}</h3>
         <p className="item-card-price">{pointsCostLabel(t, privilege.pointsCost)}</p>
-        <p className="item-card-meta">
-          <span className={privilege.liked ? 'likes liked' : 'likes'}>
-            {privilege.liked ? <HeartFilled aria-hidden /> : <HeartOutlined aria-hidden />}{' '}
-            {t('catalogue.likes', { count: privilege.likeCount, number: formatNumber(privilege.likeCount) })}
-          </span>
-        </p>
+        {(privilege.likeCount > 0 || privilege.liked) && (
+          <p className="item-card-meta">
+            <span className={privilege.liked ? 'likes liked' : 'likes'}>
+              {privilege.liked ? <HeartFilled aria-hidden /> : <HeartOutlined aria-hidden />}{' '}
+              {t('catalogue.likes', {
+                count: privilege.likeCount,
+                number: formatNumber(privilege.likeCount),
+              })}
+            </span>
+          </p>
+        )}
         {(privilege.tier || status || soldOut) && (
           <p className="item-card-tags">
             {privilege.tier && privilege.tier !== 'member' && <TierBadge tier={privilege.tier} />}
