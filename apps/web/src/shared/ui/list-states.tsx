@@ -1,5 +1,4 @@
 import { ExclamationCircleOutlined, InboxOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/error-message.ts';
@@ -22,9 +21,17 @@ export function ErrorState({
       <ExclamationCircleOutlined aria-hidden className="state-icon" />
       <p className="state-title">{t('states.errorTitle')}</p>
       <p className="state-text">{errorMessage(t, error)}</p>
-      <Button onClick={onRetry} loading={retrying} data-testid="retry">
+      {/* A plain button styled like antd's: this state is on the home screen, which should not load antd's Button. */}
+      <button
+        type="button"
+        className="btn"
+        onClick={onRetry}
+        disabled={retrying}
+        aria-busy={retrying}
+        data-testid="retry"
+      >
         {t('states.retry')}
-      </Button>
+      </button>
     </div>
   );
 }
