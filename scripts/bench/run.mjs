@@ -1,29 +1,72 @@
 // `npm run bench`: starts the app as `npm start` would (fresh embedded database unless DATABASE_URL is
 // set), measures each scenario with autocannon against a bare route in the same run, and prints
 // latency percentiles, requests/s and the ratio to the baseline. Benchmarks print; they never fail a build.
+//
+// Before the app starts, scripts/bench/seed-catalogue.ts fills the bench database: the demo catalogue
+// plus BENCH_SEED_VOUCHERS (default 100,000) generated vouchers. With DATABASE_URL the bench works in a
+// schema of its own (bench_<random>), dropped at the end; the embedded database lives in a temporary
+// folder, deleted at the end.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { bundleReport } from './bundle.mjs';
 import { scenarios } from './scenarios.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
+const SEED_VOUCHERS = Number(process.env.BENCH_SEED_VOUCHERS ?? 100_000);
 const base = `http://127.0.0.1:${PORT}`;
 
-async function startApp() {
+/** A temporary data folder, and with DATABASE_URL a fresh schema; seeded. Returns the app's env and a cleanup. */
+async function prepareDatabase() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' };
+  let dropSchema = async () => {};
+  if (process.env.DATABASE_URL) {
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = async (query) => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(query);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`create schema ${schema}`);
+    dropSchema = () => admin(`drop schema if exists ${schema} cascade`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.search = `${url.search ? `${url.search}&` : '?'}options=-c%20search_path%3D${schema}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const cleanup = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropSchema();
+  };
+  try {
+    process.stdout.write(`seeding the bench database (${SEED_VOUCHERS.toLocaleString('en-US')} vouchers)… `);
+    const out = execFileSync('npx', ['tsx', 'scripts/bench/seed-catalogue.ts'], {
+      env: { ...env, BENCH_SEED_VOUCHERS: String(SEED_VOUCHERS) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+    });
+    const seeded = JSON.parse(out.trim().split('\n').pop() ?? '{}');
+    console.log(`${seeded.vouchers} vouchers in ${seeded.seconds} s`);
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  return { env, cleanup };
+}
+
+async function startApp(env) {
   const app = spawn('npx', ['tsx', 'apps/api/src/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-    },
+    env: { ...env, PORT: String(PORT) },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -35,23 +78,40 @@ async function startApp() {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return () => {
-    process.kill(-app.pid, 'SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return () => process.kill(-app.pid, 'SIGTERM');
 }
 
-const measure = (path, headers = {}) =>
-  autocannon({ url: base + path, connections: CONNECTIONS, duration: DURATION, headers });
-
-const row = (name, r, baseline) => {
-  const l = r.latency;
-  const ratio = baseline ? (r.requests.average / baseline.requests.average).toFixed(2) : '1.00';
-  return `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(7)} req/s  p50 ${String(l.p50).padStart(4)} ms  p95 ${String(l.p97_5 ?? l.p95).padStart(4)} ms  p99 ${String(l.p99).padStart(4)} ms  ${String(r.non2xx).padStart(4)} non-2xx  ×${ratio} of baseline`;
+/** Runs autocannon on one path or a rotation of paths; latency percentiles from every response time. */
+const measure = async (paths, headers = {}) => {
+  const list = Array.isArray(paths) ? paths : [paths];
+  let i = 0;
+  const times = [];
+  const run = autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: list[i++ % list.length] }) }],
+  });
+  run.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  const result = await run;
+  times.sort((a, b) => a - b);
+  const pct = (p) =>
+    times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : 0;
+  return { result, p50: pct(50), p95: pct(95), p99: pct(99) };
 };
 
-const stop = await startApp();
+const ms = (v) => `${v.toFixed(1).padStart(6)} ms`;
+const row = (name, m, baseline) => {
+  const rps = m.result.requests.average;
+  const ratio = baseline ? (rps / baseline.result.requests.average).toFixed(2) : '1.00';
+  return `${name.padEnd(44)} ${String(Math.round(rps)).padStart(6)} req/s  p50 ${ms(m.p50)}  p95 ${ms(m.p95)}  p99 ${ms(m.p99)}  ${String(m.result.non2xx).padStart(4)} non-2xx  ×${ratio} of baseline`;
+};
+
+const { env, cleanup } = await prepareDatabase();
+let stop = () => {};
 try {
+  stop = await startApp(env);
   const ctx = { base };
   for (const s of scenarios) await s.prepare?.(ctx);
   console.log(
@@ -60,11 +120,13 @@ try {
   const baseline = await measure('/health');
   console.log(row('baseline GET /health', baseline));
   for (const s of scenarios) {
-    const r = await measure(s.path(ctx), s.headers?.(ctx));
-    console.log(row(s.name, r, baseline));
+    const m = await measure(s.paths ? s.paths(ctx) : s.path(ctx), s.headers?.(ctx));
+    console.log(row(s.name, m, baseline));
   }
 } finally {
   stop();
+  await new Promise((r) => setTimeout(r, 500));
+  await cleanup();
 }
 console.log('');
 await bundleReport();

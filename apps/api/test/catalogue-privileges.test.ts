@@ -1,4 +1,5 @@
 import type { PrivilegeDetail, PrivilegeSummary, Tier } from '@app/contracts';
+import { listPrivileges } from '../src/modules/catalogue/catalogue.repository.ts';
 import {
   LikeResponseSchema,
   PrivilegeDetailResponseSchema,
@@ -78,6 +79,20 @@ describe('GET/POST /bff/privileges…', () => {
     for (const q of ['?page=abc', '?orderDir=UP', '?minPrice=9&maxPrice=1', '?limit=101', '?x=1']) {
       expect((await get(`/bff/privileges${q}`)).statusCode, q).toBe(400);
     }
+  });
+
+  it('deep pages (ids first, then rows) equal one-pass pages', async () => {
+    for (const order of [
+      { orderBy: 'createdAt', orderDir: 'ASC' },
+      { orderBy: 'price', orderDir: 'DESC' },
+    ] as const)
+      for (const offset of [0, 1, 3]) {
+        const paging = { offset, limit: 2 };
+        const one = await listPrivileges(t.db, {}, order, paging, FIXTURE_NOW, null, Infinity);
+        const deferred = await listPrivileges(t.db, {}, order, paging, FIXTURE_NOW, null, 0);
+        expect(deferred.map((r) => r.id)).toEqual(one.map((r) => r.id));
+        expect(one.length).toBeGreaterThan(0);
+      }
   });
 
   it('availability: sold out, not started, ended (detail only), tier_locked only with a token', async () => {

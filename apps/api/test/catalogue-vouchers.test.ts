@@ -5,6 +5,7 @@ import {
   VoucherPageResponseSchema,
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listVouchers, searchVouchers } from '../src/modules/catalogue/catalogue.repository.ts';
 import {
   bearer,
   buildTestApp,
@@ -141,6 +142,24 @@ describe('GET /bff/vouchers…', () => {
       expect(beyond).toEqual({ items: [], page: 5, limit: 3, total: 10, totalPages: 4 });
     });
 
+    it('deep pages (ids first, then rows) equal one-pass pages, in every order and with filters', async () => {
+      const filters = [{}, { categorySlug: 'cafe' }, { minPrice: 60, maxPrice: 600 }, { q: 'a' }];
+      const orders = [
+        { orderBy: 'createdAt', orderDir: 'DESC' },
+        { orderBy: 'createdAt', orderDir: 'ASC' },
+        { orderBy: 'price', orderDir: 'ASC' },
+        { orderBy: 'price', orderDir: 'DESC' },
+      ] as const;
+      for (const filter of filters)
+        for (const order of orders)
+          for (const offset of [0, 2, 7]) {
+            const paging = { offset, limit: 3 };
+            const onePass = await listVouchers(t.db, filter, order, paging, FIXTURE_NOW, Infinity);
+            const deferred = await listVouchers(t.db, filter, order, paging, FIXTURE_NOW, 0);
+            expect(deferred.map((r) => r.id)).toEqual(onePass.map((r) => r.id));
+          }
+    });
+
     it('limit 100 is allowed; an empty result has zero pages', async () => {
       expect((await list('?limit=100')).items).toHaveLength(10);
       expect(await list('?q=zzzz-nothing')).toEqual({
@@ -174,6 +193,34 @@ describe('GET /bff/vouchers…', () => {
         'noodles',
         'chicken',
       ]);
+    });
+
+    it('a search pages the same whether done in one pass (few matches) or counted and paged', async () => {
+      const filter = { q: 'a' };
+      for (const order of [
+        { orderBy: 'createdAt', orderDir: 'DESC' },
+        { orderBy: 'price', orderDir: 'ASC' },
+        { orderBy: 'price', orderDir: 'DESC' },
+      ] as const) {
+        for (const offset of [0, 3, 6]) {
+          const paging = { offset, limit: 3 };
+          const onePass = await searchVouchers(t.db, filter, order, paging, FIXTURE_NOW, 100);
+          expect(onePass?.total).toBe(10);
+          const listed = await listVouchers(t.db, filter, order, paging, FIXTURE_NOW);
+          expect(onePass?.rows.map((r) => r.id)).toEqual(listed.map((r) => r.id));
+        }
+      }
+      // More matches than the cap: the caller counts and pages instead.
+      expect(
+        await searchVouchers(
+          t.db,
+          filter,
+          { orderBy: 'createdAt', orderDir: 'DESC' },
+          { offset: 0, limit: 3 },
+          FIXTURE_NOW,
+          9,
+        ),
+      ).toBeUndefined();
     });
 
     it('short queries and LIKE characters are taken literally; search combines with filters', async () => {

@@ -44,11 +44,14 @@ export const openDatabase = (opts: DatabaseOptions): Kysely<Database> => {
     const inMemory = opts.dataDir.startsWith('memory://');
     const dir = inMemory ? undefined : join(opts.dataDir, 'pglite');
     if (dir) mkdirSync(dir, { recursive: true }); // PGlite does not create missing parents.
-    // pg_trgm backs catalogue search (the catalogue migration runs CREATE EXTENSION).
     return PGlite.create({
       ...(dir ? { dataDir: dir } : {}),
       parsers: { [DATE_OID]: identity },
+      // pg_trgm backs catalogue search (the catalogue migration runs CREATE EXTENSION).
       extensions: { pg_trgm },
+      // On Node, PGlite writes its files directly and its after-query "sync to file system" step does
+      // nothing (a no-op in 0.5's NodeFS); not awaiting it saves ~0.5 ms on every query.
+      relaxedDurability: true,
     });
   };
   return new Kysely<Database>({ dialect: new PGliteDialect(open) });

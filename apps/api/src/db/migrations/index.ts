@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initial from './2025-11-22-0001-initial.ts';
 import * as housekeepingIndexes from './2025-11-22-0002-housekeeping-indexes.ts';
 import * as catalogue from './2025-11-23-0001-catalogue.ts';
+import * as catalogueListIndexes from './2025-11-23-0002-catalogue-list-indexes.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2025-11-22-0001-initial': initial,
   '2025-11-22-0002-housekeeping-indexes': housekeepingIndexes,
   '2025-11-23-0001-catalogue': catalogue,
+  '2025-11-23-0002-catalogue-list-indexes': catalogueListIndexes,
 };

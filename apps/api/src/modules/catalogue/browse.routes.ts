@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { languageFromHeader } from '../../i18n/messages.ts';
-import { presentContext, type CatalogueRoutes } from './catalogue.context.ts';
+import type { CatalogueRoutes } from './catalogue.context.ts';
 import {
   pageOf,
   presentBanner,
@@ -129,7 +129,7 @@ export const browseRoutes: CatalogueRoutes = (app, deps) => {
       const total = await countMerchants(deps.db);
       const offset = (page - 1) * limit;
       const rows = offset < total ? await listMerchants(deps.db, lang, { offset, limit }, now) : [];
-      const c = presentContext(deps, { lang, member: null }, now);
+      const c = { lang, media: deps.media };
       return ok(
         pageOf(
           rows.map((r) => presentMerchant(r, c)),
@@ -157,7 +157,7 @@ export const browseRoutes: CatalogueRoutes = (app, deps) => {
       const now = deps.now();
       const row = await findMerchant(deps.db, req.params.id, now);
       if (!row) throw new AppError(404, 'merchant_not_found');
-      return ok(presentMerchant(row, presentContext(deps, { lang: langOf(req), member: null }, now)));
+      return ok(presentMerchant(row, { lang: langOf(req), media: deps.media }));
     },
   );
 

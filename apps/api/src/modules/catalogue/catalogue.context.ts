@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../context.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import type { CountCache } from './count-cache.ts';
+import type { ReferenceCache } from './references.ts';
 import type { MediaLibrary } from './media.ts';
 import type { Viewer, ViewerResolver } from './viewer.ts';
 import type { PresentContext } from './catalogue.presenter.ts';
@@ -9,16 +10,24 @@ import type { PresentContext } from './catalogue.presenter.ts';
 export interface CatalogueDeps extends AppDeps {
   media: MediaLibrary;
   counts: CountCache;
+  refs: ReferenceCache;
   viewer: ViewerResolver;
 }
 
 export type CatalogueRoutes = (app: ZodApp, deps: CatalogueDeps) => void;
 
-export const presentContext = (deps: CatalogueDeps, viewer: Viewer, now: Date): PresentContext => ({
+/** How to present `rows` to this viewer (loads the merchants and categories they name). */
+export const presentContext = async (
+  deps: CatalogueDeps,
+  viewer: Viewer,
+  now: Date,
+  rows: readonly { merchant_id: string; category_id: string }[],
+): Promise<PresentContext> => ({
   lang: viewer.lang,
   now,
   memberTier: viewer.member?.tier ?? null,
   media: deps.media,
+  refs: await deps.refs.covering(rows),
 });
 
 /** A total from the cache, or counted (and cached when large). */
@@ -29,6 +38,31 @@ export const cachedCount = async (deps: CatalogueDeps, key: unknown, count: () =
   const total = await count();
   deps.counts.set(k, total);
   return total;
+};
+
+/**
+ * A search matching at most this many rows is counted and paged in one pass (searchPageSql); above
+ * it, the total is counted (and cached: the count cache keeps totals from this size up).
+ */
+export const FEW_MATCHES = 1000;
+
+/** A list page and its total: the one-pass search when it applies, else count (cached) + page. */
+export const pagedList = async <R>(
+  deps: CatalogueDeps,
+  key: unknown,
+  offset: number,
+  ways: {
+    search?: (() => Promise<{ total: number; rows: R[] } | undefined>) | undefined;
+    count: () => Promise<number>;
+    list: () => Promise<R[]>;
+  },
+): Promise<{ total: number; rows: R[] }> => {
+  if (ways.search && deps.counts.get(JSON.stringify(key)) === undefined) {
+    const found = await ways.search();
+    if (found) return found;
+  }
+  const total = await cachedCount(deps, key, ways.count);
+  return { total, rows: offset < total ? await ways.list() : [] };
 };
 
 /** "exclude=a,b,c" → ids (blanks dropped, at most 50). */

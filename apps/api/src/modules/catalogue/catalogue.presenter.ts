@@ -18,12 +18,14 @@ import type {
   BannerRow,
   CouponRow,
   MerchantRow,
+  PriceOptionRow,
   PrivilegeSummaryRow,
   RefColumns,
   VoucherSummaryRow,
 } from './catalogue.repository.ts';
 import { localized, localizedList } from './localize.ts';
 import type { MediaLibrary } from './media.ts';
+import type { References } from './references.ts';
 
 /** Rows → the wire, field by field (no column reaches a client by accident). */
 
@@ -33,22 +35,45 @@ export interface PresentContext {
   /** null for a visitor: eligibility unknown. */
   memberTier: Tier | null;
   media: MediaLibrary;
+  /** Covering the merchants and categories of the rows being presented. */
+  refs: References;
 }
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d === null ? null : d.toISOString());
 
-const merchantRef = (r: RefColumns, c: PresentContext): z.infer<typeof MerchantRefSchema> => ({
+/** A store and a category as items show them, from a joined row (merchant lists). */
+const merchantRefOf = (
+  r: RefColumns,
+  c: Pick<PresentContext, 'lang' | 'media'>,
+): z.infer<typeof MerchantRefSchema> => ({
   id: r.merchant_id,
   name: localized(c.lang, r.merchant_name_en, r.merchant_name_th),
   logoUrl: c.media.url('merchants', r.merchant_logo_file),
 });
 
-const categoryRef = (r: RefColumns, c: PresentContext): z.infer<typeof CategoryRefSchema> => ({
+const categoryRefOf = (
+  r: RefColumns,
+  c: Pick<PresentContext, 'lang'>,
+): z.infer<typeof CategoryRefSchema> => ({
   id: r.category_id,
   slug: r.category_slug,
   name: localized(c.lang, r.category_name_en, r.category_name_th),
 });
+
+/** …and of an item, from the reference cache. */
+const itemRefs = (r: { merchant_id: string; category_id: string }, c: PresentContext) => {
+  const m = c.refs.merchant(r.merchant_id);
+  const k = c.refs.category(r.category_id);
+  return {
+    merchant: {
+      id: m.id,
+      name: localized(c.lang, m.name_en, m.name_th),
+      logoUrl: c.media.url('merchants', m.logo_file),
+    },
+    category: { id: k.id, slug: k.slug, name: localized(c.lang, k.name_en, k.name_th) },
+  };
+};
 
 export const presentVoucherSummary = (r: VoucherSummaryRow, c: PresentContext): VoucherSummary => {
   const verdict = judge(
@@ -57,14 +82,13 @@ export const presentVoucherSummary = (r: VoucherSummaryRow, c: PresentContext): 
     { tier: r.tier, privilegeOnly: r.privilege_only },
     c.memberTier,
   );
+  const { merchant, category } = itemRefs(r, c);
   return {
     id: r.id,
     title: localized(c.lang, r.title_en, r.title_th),
-    imageUrl: r.cover_file
-      ? c.media.url('vouchers', r.cover_file)
-      : c.media.url('merchants', r.merchant_logo_file),
-    merchant: merchantRef(r, c),
-    category: categoryRef(r, c),
+    imageUrl: r.cover_file ? c.media.url('vouchers', r.cover_file) : merchant.logoUrl,
+    merchant,
+    category,
     price: r.price,
     hasPriceOptions: r.has_price_options,
     pointsEarned: r.points_earned,
@@ -88,21 +112,18 @@ export interface VoucherDetailRow extends VoucherSummaryRow {
   valid_days: number;
   usage_limit: number | null;
   price_per_card_month: number | null;
+  image_files: string[];
+  price_options: PriceOptionRow[];
 }
 
-export const presentVoucherDetail = (
-  r: VoucherDetailRow,
-  images: { file: string }[],
-  options: { id: string; label_en: string | null; label_th: string | null; price: number }[],
-  c: PresentContext,
-): VoucherDetail => {
+export const presentVoucherDetail = (r: VoucherDetailRow, c: PresentContext): VoucherDetail => {
   const summary = presentVoucherSummary(r, c);
   return {
     ...summary,
     description: localized(c.lang, r.description_en, r.description_th),
     terms: localizedList(c.lang, r.terms_en, r.terms_th),
-    images: images.length ? images.map((i) => c.media.url('vouchers', i.file)) : [summary.imageUrl],
-    priceOptions: options.map((o) => ({
+    images: r.image_files.length ? r.image_files.map((f) => c.media.url('vouchers', f)) : [summary.imageUrl],
+    priceOptions: r.price_options.map((o) => ({
       id: o.id,
       label: localized(c.lang, o.label_en, o.label_th),
       price: o.price,
@@ -120,14 +141,13 @@ export const presentPrivilegeSummary = (r: PrivilegeSummaryRow, c: PresentContex
     { tier: r.tier, privilegeOnly: false },
     c.memberTier,
   );
+  const { merchant, category } = itemRefs(r, c);
   return {
     id: r.id,
     title: localized(c.lang, r.title_en, r.title_th),
-    imageUrl: r.cover_file
-      ? c.media.url('privileges', r.cover_file)
-      : c.media.url('merchants', r.merchant_logo_file),
-    merchant: merchantRef(r, c),
-    category: categoryRef(r, c),
+    imageUrl: r.cover_file ? c.media.url('privileges', r.cover_file) : merchant.logoUrl,
+    merchant,
+    category,
     pointsCost: r.points_cost,
     tier: r.tier,
     remaining: remainingOf(r.stock, r.redeemed),
@@ -147,19 +167,18 @@ export interface PrivilegeDetailRow extends PrivilegeSummaryRow {
   terms_en: string[];
   terms_th: string[];
   usage_limit: number | null;
+  image_files: string[];
 }
 
-export const presentPrivilegeDetail = (
-  r: PrivilegeDetailRow,
-  images: { file: string }[],
-  c: PresentContext,
-): PrivilegeDetail => {
+export const presentPrivilegeDetail = (r: PrivilegeDetailRow, c: PresentContext): PrivilegeDetail => {
   const summary = presentPrivilegeSummary(r, c);
   return {
     ...summary,
     description: localized(c.lang, r.description_en, r.description_th),
     terms: localizedList(c.lang, r.terms_en, r.terms_th),
-    images: images.length ? images.map((i) => c.media.url('privileges', i.file)) : [summary.imageUrl],
+    images: r.image_files.length
+      ? r.image_files.map((f) => c.media.url('privileges', f))
+      : [summary.imageUrl],
     usageLimit: r.usage_limit,
   };
 };
@@ -182,10 +201,10 @@ export const presentCategory = (
   sortOrder: r.sort_order,
 });
 
-export const presentMerchant = (r: MerchantRow, c: PresentContext): Merchant => ({
-  ...merchantRef(r, c),
+export const presentMerchant = (r: MerchantRow, c: Pick<PresentContext, 'lang' | 'media'>): Merchant => ({
+  ...merchantRefOf(r, c),
   description: localized(c.lang, r.description_en, r.description_th),
-  category: categoryRef(r, c),
+  category: categoryRefOf(r, c),
   voucherCount: Number(r.voucher_count),
 });
 

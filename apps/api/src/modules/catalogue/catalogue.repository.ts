@@ -82,54 +82,165 @@ const voucherConditions = (f: ListFilter, now: Date): RawBuilder<unknown>[] => {
   return conds;
 };
 
+/** A voucher card; its merchant and category come from the reference cache (references.ts). */
 const voucherSummaryQuery = (db: Db) =>
-  db
-    .selectFrom('voucher as v')
-    .innerJoin('merchant as m', 'm.id', 'v.merchant_id')
-    .innerJoin('category as c', 'c.id', 'v.category_id')
-    .leftJoin('voucher_image as vi', (j) => j.onRef('vi.voucher_id', '=', 'v.id').on('vi.position', '=', 1))
-    .select([
-      'v.id',
-      'v.title_en',
-      'v.title_th',
-      'v.price',
-      'v.has_price_options',
-      'v.points_earned',
-      'v.tier',
-      'v.privilege_only',
-      'v.stock',
-      'v.sold',
-      'v.sale_starts_at',
-      'v.sale_ends_at',
-      'v.created_at',
-      'vi.file as cover_file',
-      ...refColumns,
-    ]);
+  db.selectFrom('voucher as v').select([
+    'v.id',
+    'v.merchant_id',
+    'v.category_id',
+    'v.title_en',
+    'v.title_th',
+    'v.price',
+    'v.has_price_options',
+    'v.points_earned',
+    'v.tier',
+    'v.privilege_only',
+    'v.stock',
+    'v.sold',
+    'v.sale_starts_at',
+    'v.sale_ends_at',
+    'v.created_at',
+    // A scalar subquery rather than a join: the planner has one table less to think about.
+    (eb) =>
+      eb
+        .selectFrom('voucher_image as vi')
+        .select('vi.file')
+        .whereRef('vi.voucher_id', '=', 'v.id')
+        .where('vi.position', '=', 1)
+        .as('cover_file'),
+  ]);
 
 export type VoucherSummaryRow = Awaited<
   ReturnType<ReturnType<typeof voucherSummaryQuery>['execute']>
 >[number];
 
-export const countVouchers = async (db: Db, f: ListFilter, now: Date): Promise<number> => {
-  const row = await db
+export const countVouchersQuery = (db: Db, f: ListFilter, now: Date) =>
+  db
     .selectFrom('voucher as v')
     .select(sql<string | number>`count(*)`.as('n'))
-    .where(and(voucherConditions(f, now)))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where(and(voucherConditions(f, now)));
+
+export const countVouchers = async (db: Db, f: ListFilter, now: Date): Promise<number> =>
+  Number((await countVouchersQuery(db, f, now).executeTakeFirstOrThrow()).n);
+
+type Listed = 'voucher' | 'privilege';
+const LISTED = {
+  voucher: { alias: 'v', price: 'price' },
+  privilege: { alias: 'p', price: 'points_cost' },
+} as const;
+
+/** ORDER BY of a list over alias `a`: ties broken by creation time then id, in the same direction. */
+const orderSql = (table: Listed, a: string, order: ListOrder) => {
+  const dir = sql.raw(order.orderDir === 'ASC' ? 'asc' : 'desc');
+  const col = (c: string) => sql`${sql.ref(`${a}.${c}`)} ${dir}`;
+  return order.orderBy === 'price'
+    ? sql.join([col(LISTED[table].price), col('created_at'), col('id')])
+    : sql.join([col('created_at'), col('id')]);
 };
 
-export const listVouchers = (db: Db, f: ListFilter, order: ListOrder, page: Paging, now: Date) => {
+/**
+ * The ids of one page: filter, order, offset, limit — from `table` alone, which the covering list
+ * indexes answer without reading the rows the offset skips.
+ */
+const pageIdsSql = (table: Listed, conds: RawBuilder<unknown>[], order: ListOrder, page: Paging) => {
+  const a = LISTED[table].alias;
+  return sql`(select ${sql.raw(a)}.id from ${sql.table(table)} ${sql.raw(a)} where ${and(conds)}
+    order by ${orderSql(table, a, order)} limit ${page.limit} offset ${page.offset})`;
+};
+
+/**
+ * A search in one pass, when it matches at most `cap` rows: the matches come from the trigram index
+ * once, and both the total and the page's ids are taken from them. Walking a sort index while
+ * testing the pattern (what the planner does when it cannot tell how rare a pattern is) reads the
+ * whole table for a rare one; counting and paging separately would search twice.
+ * undefined when there are more than `cap` matches (count and page the usual way then).
+ */
+const searchPageSql = async (
+  db: Db,
+  table: Listed,
+  conds: RawBuilder<unknown>[],
+  order: ListOrder,
+  page: Paging,
+  cap: number,
+): Promise<{ total: number; ids: string[] } | undefined> => {
+  const { alias: a, price } = LISTED[table];
+  const { rows } = await sql<{ total: number | string; ids: string[] }>`
+    with m as materialized (
+      select ${sql.raw(a)}.id, ${sql.raw(a)}.created_at, ${sql.ref(`${a}.${price}`)}
+      from ${sql.table(table)} ${sql.raw(a)} where ${and(conds)} limit ${cap + 1})
+    select (select count(*) from m) as total,
+      coalesce((select json_agg(pg.id order by ${orderSql(table, 'pg', order)})
+        from (select * from m order by ${orderSql(table, 'm', order)} limit ${page.limit} offset ${page.offset}) pg),
+        '[]') as ids`.execute(db);
+  const total = Number(rows[0]?.total ?? 0);
+  return total > cap ? undefined : { total, ids: rows[0]?.ids ?? [] };
+};
+
+/** Rows in the order of `ids`. */
+const inOrder = <T extends { id: string }>(ids: readonly string[], rows: T[]) => {
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((x, y) => (at.get(x.id) ?? 0) - (at.get(y.id) ?? 0));
+};
+
+/** Up to this offset a page is read in one pass; deeper pages pick their ids first (pageIdsSql). */
+export const DEFERRED_JOIN_FROM_OFFSET = 100;
+
+/**
+ * One page. Near the start, one pass over the sort index reading the rows it keeps. Deeper, a
+ * "deferred join": the page's ids first (pageIdsSql, from the covering indexes alone), then only
+ * those rows — a single pass would read every row the offset skips.
+ */
+export const listVouchersQuery = (
+  db: Db,
+  f: ListFilter,
+  order: ListOrder,
+  page: Paging,
+  now: Date,
+  deferFromOffset = DEFERRED_JOIN_FROM_OFFSET,
+) => {
   const dir = order.orderDir === 'ASC' ? 'asc' : 'desc';
-  let q = voucherSummaryQuery(db).where(and(voucherConditions(f, now)));
-  // Ties (same price, same instant) are broken by newest first, then id, so pages never overlap.
-  q =
-    order.orderBy === 'price'
-      ? q.orderBy('v.price', dir).orderBy('v.created_at', 'desc').orderBy('v.id', 'desc')
-      : q.orderBy('v.created_at', dir).orderBy('v.id', dir);
-  return q.limit(page.limit).offset(page.offset).execute();
+  const conds = voucherConditions(f, now);
+  const q =
+    page.offset < deferFromOffset
+      ? voucherSummaryQuery(db).where(and(conds)).limit(page.limit).offset(page.offset)
+      : voucherSummaryQuery(db).where(sql<boolean>`v.id in ${pageIdsSql('voucher', conds, order, page)}`);
+  return (order.orderBy === 'price' ? q.orderBy('v.price', dir) : q)
+    .orderBy('v.created_at', dir)
+    .orderBy('v.id', dir);
 };
 
+export const listVouchers = (
+  db: Db,
+  f: ListFilter,
+  order: ListOrder,
+  page: Paging,
+  now: Date,
+  deferFromOffset = DEFERRED_JOIN_FROM_OFFSET,
+) => listVouchersQuery(db, f, order, page, now, deferFromOffset).execute();
+
+/** A search page with its total in one pass when it matches at most `cap` vouchers (searchPageSql). */
+export const searchVouchers = async (
+  db: Db,
+  f: ListFilter,
+  order: ListOrder,
+  page: Paging,
+  now: Date,
+  cap: number,
+) => {
+  const found = await searchPageSql(db, 'voucher', voucherConditions(f, now), order, page, cap);
+  if (!found) return undefined;
+  const rows = found.ids.length ? await voucherSummaryQuery(db).where('v.id', 'in', found.ids).execute() : [];
+  return { total: found.total, rows: inOrder(found.ids, rows) };
+};
+
+export interface PriceOptionRow {
+  id: string;
+  label_en: string | null;
+  label_th: string | null;
+  price: number;
+}
+
+/** One voucher with everything its detail shows, pictures and price options included (one query). */
 export const findVoucher = (db: Db, id: string) =>
   isUuid(id)
     ? voucherSummaryQuery(db)
@@ -141,22 +252,17 @@ export const findVoucher = (db: Db, id: string) =>
           'v.valid_days',
           'v.usage_limit',
           'v.price_per_card_month',
+          sql<string[]>`coalesce((select json_agg(i.file order by i.position) from voucher_image i
+            where i.voucher_id = v.id), '[]')`.as('image_files'),
+          sql<
+            PriceOptionRow[]
+          >`coalesce((select json_agg(json_build_object('id', o.id, 'label_en', o.label_en,
+            'label_th', o.label_th, 'price', o.price) order by o.price, o.position)
+            from voucher_price_option o where o.voucher_id = v.id), '[]')`.as('price_options'),
         ])
         .where('v.id', '=', id)
         .executeTakeFirst()
     : Promise.resolve(undefined);
-
-export const voucherImages = (db: Db, id: string) =>
-  db.selectFrom('voucher_image').select(['file']).where('voucher_id', '=', id).orderBy('position').execute();
-
-export const voucherPriceOptions = (db: Db, id: string) =>
-  db
-    .selectFrom('voucher_price_option')
-    .select(['id', 'label_en', 'label_th', 'price'])
-    .where('voucher_id', '=', id)
-    .orderBy('price')
-    .orderBy('position')
-    .execute();
 
 /** What the member could take now: sale started and not ended, not sold out, tier allows. */
 const voucherObtainable = (now: Date, memberTier: Tier | null): RawBuilder<unknown>[] => {
@@ -215,17 +321,14 @@ const privilegeConditions = (f: ListFilter, now: Date): RawBuilder<unknown>[] =>
   return conds;
 };
 
-/** `liked` is the member's like (false without a member). */
+/** A privilege card (merchant and category from the reference cache); `liked`: false without a member. */
 const privilegeSummaryQuery = (db: Db, memberId: string | null) =>
   db
     .selectFrom('privilege as p')
-    .innerJoin('merchant as m', 'm.id', 'p.merchant_id')
-    .innerJoin('category as c', 'c.id', 'p.category_id')
-    .leftJoin('privilege_image as pi', (j) =>
-      j.onRef('pi.privilege_id', '=', 'p.id').on('pi.position', '=', 1),
-    )
     .select([
       'p.id',
+      'p.merchant_id',
+      'p.category_id',
       'p.title_en',
       'p.title_th',
       'p.points_cost',
@@ -236,8 +339,13 @@ const privilegeSummaryQuery = (db: Db, memberId: string | null) =>
       'p.valid_until',
       'p.like_count',
       'p.created_at',
-      'pi.file as cover_file',
-      ...refColumns,
+      (eb) =>
+        eb
+          .selectFrom('privilege_image as pi')
+          .select('pi.file')
+          .whereRef('pi.privilege_id', '=', 'p.id')
+          .where('pi.position', '=', 1)
+          .as('cover_file'),
       memberId === null
         ? sql<boolean>`false`.as('liked')
         : sql<boolean>`exists (select 1 from privilege_like pl where pl.privilege_id = p.id and pl.member_id = ${memberId})`.as(
@@ -258,6 +366,7 @@ export const countPrivileges = async (db: Db, f: ListFilter, now: Date): Promise
   return Number(row.n);
 };
 
+/** One page of privileges (see listVouchersQuery). */
 export const listPrivileges = (
   db: Db,
   f: ListFilter,
@@ -265,31 +374,56 @@ export const listPrivileges = (
   page: Paging,
   now: Date,
   memberId: string | null,
+  deferFromOffset = DEFERRED_JOIN_FROM_OFFSET,
 ) => {
   const dir = order.orderDir === 'ASC' ? 'asc' : 'desc';
-  let q = privilegeSummaryQuery(db, memberId).where(and(privilegeConditions(f, now)));
-  q =
-    order.orderBy === 'price'
-      ? q.orderBy('p.points_cost', dir).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc')
-      : q.orderBy('p.created_at', dir).orderBy('p.id', dir);
-  return q.limit(page.limit).offset(page.offset).execute();
+  const conds = privilegeConditions(f, now);
+  const q =
+    page.offset < deferFromOffset
+      ? privilegeSummaryQuery(db, memberId).where(and(conds)).limit(page.limit).offset(page.offset)
+      : privilegeSummaryQuery(db, memberId).where(
+          sql<boolean>`p.id in ${pageIdsSql('privilege', conds, order, page)}`,
+        );
+  return (order.orderBy === 'price' ? q.orderBy('p.points_cost', dir) : q)
+    .orderBy('p.created_at', dir)
+    .orderBy('p.id', dir)
+    .execute();
 };
 
+/** A search page of privileges with its total in one pass (see searchVouchers). */
+export const searchPrivileges = async (
+  db: Db,
+  f: ListFilter,
+  order: ListOrder,
+  page: Paging,
+  now: Date,
+  memberId: string | null,
+  cap: number,
+) => {
+  const found = await searchPageSql(db, 'privilege', privilegeConditions(f, now), order, page, cap);
+  if (!found) return undefined;
+  const rows = found.ids.length
+    ? await privilegeSummaryQuery(db, memberId).where('p.id', 'in', found.ids).execute()
+    : [];
+  return { total: found.total, rows: inOrder(found.ids, rows) };
+};
+
+/** One privilege with everything its detail shows, pictures included (one query). */
 export const findPrivilege = (db: Db, id: string, memberId: string | null) =>
   isUuid(id)
     ? privilegeSummaryQuery(db, memberId)
-        .select(['p.description_en', 'p.description_th', 'p.terms_en', 'p.terms_th', 'p.usage_limit'])
+        .select([
+          'p.description_en',
+          'p.description_th',
+          'p.terms_en',
+          'p.terms_th',
+          'p.usage_limit',
+          sql<string[]>`coalesce((select json_agg(i.file order by i.position) from privilege_image i
+            where i.privilege_id = p.id), '[]')`.as('image_files'),
+        ])
         .where('p.id', '=', id)
         .executeTakeFirst()
     : Promise.resolve(undefined);
-
-export const privilegeImages = (db: Db, id: string) =>
-  db
-    .selectFrom('privilege_image')
-    .select(['file'])
-    .where('privilege_id', '=', id)
-    .orderBy('position')
-    .execute();
 
 /**
  * Recommended privileges: valid now, not sold out, tier allows; most liked first, then newest; with

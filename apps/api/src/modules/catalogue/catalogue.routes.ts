@@ -5,6 +5,7 @@ import type { CatalogueDeps } from './catalogue.context.ts';
 import { createCountCache } from './count-cache.ts';
 import { loadMediaLibrary, type MediaLibrary } from './media.ts';
 import { privilegeRoutes } from './privileges.routes.ts';
+import { createReferenceCache } from './references.ts';
 import { makeViewerResolver } from './viewer.ts';
 import { voucherRoutes } from './vouchers.routes.ts';
 
@@ -17,6 +18,7 @@ export const catalogueRoutes = (app: ZodApp, deps: AppDeps, media: MediaLibrary 
     ...deps,
     media,
     counts: createCountCache(deps.now),
+    refs: createReferenceCache(deps.db, deps.now),
     viewer: makeViewerResolver(app, deps),
   };
   voucherRoutes(app, catalogue);

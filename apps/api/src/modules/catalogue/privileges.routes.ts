@@ -12,7 +12,13 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { MEMBER_SECURITY } from '../../http/zod-app.ts';
-import { cachedCount, presentContext, splitIds, type CatalogueRoutes } from './catalogue.context.ts';
+import {
+  FEW_MATCHES,
+  pagedList,
+  presentContext,
+  splitIds,
+  type CatalogueRoutes,
+} from './catalogue.context.ts';
 import { pageOf, presentPrivilegeDetail, presentPrivilegeSummary } from './catalogue.presenter.ts';
 import {
   countPrivileges,
@@ -20,8 +26,8 @@ import {
   findPrivilege,
   listPrivileges,
   privilegeExists,
-  privilegeImages,
   recommendPrivileges,
+  searchPrivileges,
   setPrivilegeLike,
 } from './catalogue.repository.ts';
 
@@ -48,22 +54,19 @@ export const privilegeRoutes: CatalogueRoutes = (app, deps) => {
       const now = deps.now();
       const { page, limit, orderBy, orderDir, category, merchant, q, minPrice, maxPrice } = req.query;
       const filter = { categorySlug: category, merchantId: merchant, q, minPrice, maxPrice };
-      const total = await cachedCount(deps, ['privilege', filter], () =>
-        countPrivileges(deps.db, filter, now),
-      );
+      const order = { orderBy, orderDir };
       const offset = (page - 1) * limit;
-      const rows =
-        offset < total
-          ? await listPrivileges(
-              deps.db,
-              filter,
-              { orderBy, orderDir },
-              { offset, limit },
-              now,
-              viewer.member?.id ?? null,
-            )
-          : [];
-      const ctx = presentContext(deps, viewer, now);
+      const paging = { offset, limit };
+      const memberId = viewer.member?.id ?? null;
+      const { total, rows } = await pagedList(deps, ['privilege', filter], offset, {
+        search:
+          q === undefined
+            ? undefined
+            : () => searchPrivileges(deps.db, filter, order, paging, now, memberId, FEW_MATCHES),
+        count: () => countPrivileges(deps.db, filter, now),
+        list: () => listPrivileges(deps.db, filter, order, paging, now, memberId),
+      });
+      const ctx = await presentContext(deps, viewer, now, rows);
       return ok(
         pageOf(
           rows.map((r) => presentPrivilegeSummary(r, ctx)),
@@ -98,7 +101,7 @@ export const privilegeRoutes: CatalogueRoutes = (app, deps) => {
         memberId: viewer.member?.id ?? null,
         now,
       });
-      const ctx = presentContext(deps, viewer, now);
+      const ctx = await presentContext(deps, viewer, now, rows);
       return ok(rows.map((r) => presentPrivilegeSummary(r, ctx)));
     },
   );
@@ -121,7 +124,7 @@ export const privilegeRoutes: CatalogueRoutes = (app, deps) => {
       if (!member) throw new AppError(401, 'unauthorized');
       const now = deps.now();
       const rows = await favoritePrivileges(deps.db, member.id, FAVORITES_LIMIT);
-      const ctx = presentContext(deps, viewer, now);
+      const ctx = await presentContext(deps, viewer, now, rows);
       return ok(rows.map((r) => presentPrivilegeSummary(r, ctx)));
     },
   );
@@ -142,8 +145,7 @@ export const privilegeRoutes: CatalogueRoutes = (app, deps) => {
       const now = deps.now();
       const row = await findPrivilege(deps.db, req.params.id, viewer.member?.id ?? null);
       if (!row) throw new AppError(404, 'privilege_not_found');
-      const images = await privilegeImages(deps.db, row.id);
-      return ok(presentPrivilegeDetail(row, images, presentContext(deps, viewer, now)));
+      return ok(presentPrivilegeDetail(row, await presentContext(deps, viewer, now, [row])));
     },
   );
 

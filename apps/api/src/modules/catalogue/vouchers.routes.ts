@@ -9,15 +9,20 @@ import {
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { cachedCount, presentContext, splitIds, type CatalogueRoutes } from './catalogue.context.ts';
+import {
+  FEW_MATCHES,
+  pagedList,
+  presentContext,
+  splitIds,
+  type CatalogueRoutes,
+} from './catalogue.context.ts';
 import { pageOf, presentVoucherDetail, presentVoucherSummary } from './catalogue.presenter.ts';
 import {
   countVouchers,
   findVoucher,
   listVouchers,
   recommendVouchers,
-  voucherImages,
-  voucherPriceOptions,
+  searchVouchers,
 } from './catalogue.repository.ts';
 
 const OPTIONAL_TOKEN =
@@ -43,13 +48,18 @@ export const voucherRoutes: CatalogueRoutes = (app, deps) => {
       const now = deps.now();
       const { page, limit, orderBy, orderDir, category, merchant, q, minPrice, maxPrice } = req.query;
       const filter = { categorySlug: category, merchantId: merchant, q, minPrice, maxPrice };
-      const total = await cachedCount(deps, ['voucher', filter], () => countVouchers(deps.db, filter, now));
+      const order = { orderBy, orderDir };
       const offset = (page - 1) * limit;
-      const rows =
-        offset < total
-          ? await listVouchers(deps.db, filter, { orderBy, orderDir }, { offset, limit }, now)
-          : [];
-      const ctx = presentContext(deps, viewer, now);
+      const paging = { offset, limit };
+      const { total, rows } = await pagedList(deps, ['voucher', filter], offset, {
+        search:
+          q === undefined
+            ? undefined
+            : () => searchVouchers(deps.db, filter, order, paging, now, FEW_MATCHES),
+        count: () => countVouchers(deps.db, filter, now),
+        list: () => listVouchers(deps.db, filter, order, paging, now),
+      });
+      const ctx = await presentContext(deps, viewer, now, rows);
       return ok(
         pageOf(
           rows.map((r) => presentVoucherSummary(r, ctx)),
@@ -84,7 +94,7 @@ export const voucherRoutes: CatalogueRoutes = (app, deps) => {
         memberTier: viewer.member?.tier ?? null,
         now,
       });
-      const ctx = presentContext(deps, viewer, now);
+      const ctx = await presentContext(deps, viewer, now, rows);
       return ok(rows.map((r) => presentVoucherSummary(r, ctx)));
     },
   );
@@ -105,9 +115,7 @@ export const voucherRoutes: CatalogueRoutes = (app, deps) => {
       const now = deps.now();
       const row = await findVoucher(deps.db, req.params.id);
       if (!row) throw new AppError(404, 'voucher_not_found');
-      const images = await voucherImages(deps.db, row.id);
-      const options = await voucherPriceOptions(deps.db, row.id);
-      return ok(presentVoucherDetail(row, images, options, presentContext(deps, viewer, now)));
+      return ok(presentVoucherDetail(row, await presentContext(deps, viewer, now, [row])));
     },
   );
 };
