@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
+import { BANNER_POSITIONS, MAX_PAGE_LIMIT, SORT_DIRECTIONS, TIERS } from './constants.ts';
 
 /*
  * The catalogue: merchants (stores), categories, vouchers, privileges, coupons and banners.
@@ -8,22 +9,19 @@ import { envelope } from './envelope.ts';
  * Money is whole baht (integers). Instants are ISO 8601 UTC strings.
  */
 
-/** Tiers in ascending order; a tier requirement is a minimum. */
-export const TIERS = ['member', 'silver', 'gold', 'platinum'] as const;
+export { BANNER_POSITIONS, MAX_PAGE_LIMIT, SORT_DIRECTIONS, TIERS, tierRank } from './constants.ts';
+
 export const TierSchema = z.enum(TIERS);
 export type Tier = z.infer<typeof TierSchema>;
-export const tierRank = (t: Tier) => TIERS.indexOf(t);
 
-export const BANNER_POSITIONS = ['TOP', 'BOTTOM'] as const;
 export const BannerPositionSchema = z.enum(BANNER_POSITIONS);
 export type BannerPosition = z.infer<typeof BannerPositionSchema>;
 
-export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
 export const SortDirectionSchema = z.enum(SORT_DIRECTIONS);
 /** Newest/Oldest = createdAt DESC/ASC; price low→high/high→low = price ASC/DESC. */
 export const CatalogueOrderBySchema = z.enum(['createdAt', 'price']);
-
-export const MAX_PAGE_LIMIT = 100;
+export type CatalogueOrderBy = z.infer<typeof CatalogueOrderBySchema>;
+export type SortDirection = z.infer<typeof SortDirectionSchema>;
 
 /** Query-string integers: digits only, so `?page=abc` or `?page=1.5` is a 400, not a surprise. */
 const queryInt = (min: number, max: number) =>
@@ -53,7 +51,9 @@ export const CatalogueListQuerySchema = PagingQuerySchema.extend({
   message: 'minPrice must not be greater than maxPrice',
   path: ['minPrice'],
 });
+/** The query as a client writes it (strings); `CatalogueListFilters` is the parsed, typed form. */
 export type CatalogueListQuery = z.input<typeof CatalogueListQuerySchema>;
+export type CatalogueListFilters = z.output<typeof CatalogueListQuerySchema>;
 
 export const RecommendQuerySchema = z.strictObject({
   limit: queryInt(1, 50).default(10),
@@ -70,7 +70,17 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     totalPages: z.number().int(),
   });
 
+/** A page of a list: the items plus the totals a pager needs. */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
 export const MerchantRefSchema = z.object({ id: z.string(), name: z.string(), logoUrl: z.string() });
+export type MerchantRef = z.infer<typeof MerchantRefSchema>;
 export const CategoryRefSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
 
 export const CategorySchema = CategoryRefSchema.extend({ iconUrl: z.string(), sortOrder: z.number().int() });
@@ -167,6 +177,7 @@ export type PrivilegeDetail = z.infer<typeof PrivilegeDetailSchema>;
 
 export const LikeBodySchema = z.strictObject({ like: z.boolean() });
 export const LikeDataSchema = z.object({ id: z.string(), liked: z.boolean(), likeCount: z.number().int() });
+export type LikeData = z.infer<typeof LikeDataSchema>;
 
 export const CouponSchema = z.object({
   id: z.string(),
