@@ -1,4 +1,4 @@
-import type { Language } from '@app/contracts';
+import type { Language, Page } from '@app/contracts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { useAuthStore } from '../../auth/index.ts';
 
@@ -22,7 +22,7 @@ export const catalogueKeys = {
   scope: (s: CatalogueScope) => ['catalogue', s.lang, s.viewer] as const,
 };
 
-/** The paging envelope of every catalogue list (contract `pageOf`). */
-export type Paged<T> = { items: T[]; page: number; limit: number; total: number; totalPages: number };
+/** The paging envelope of every catalogue list. */
+export type Paged<T> = Page<T>;
 
 export const nextPageOf = (last: Paged<unknown>) => (last.page < last.totalPages ? last.page + 1 : undefined);
