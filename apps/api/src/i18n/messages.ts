@@ -5,29 +5,6 @@ import { REPO_ROOT } from '../config.ts';
 
 type Tree = { [key: string]: string | Tree };
 
-/**
- * Texts the API needs even before locales/*.json has them (a key added on the API side first).
- * The locale files win whenever they hold the key.
- */
-const FALLBACK: Record<Language, Record<string, string>> = {
-  en: {
-    'errors.mail_unavailable': 'We could not send the e-mail right now. Please try again in a few minutes.',
-    'errors.service_unavailable': 'The service is temporarily unavailable. Please try again shortly.',
-    'errors.generic': 'Error occurred',
-    'errors.voucher_not_found': 'Voucher not found',
-    'errors.privilege_not_found': 'Privilege not found',
-    'errors.merchant_not_found': 'Store not found',
-  },
-  th: {
-    'errors.mail_unavailable': 'ไม่สามารถส่งอีเมลได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกสักครู่',
-    'errors.service_unavailable': 'ระบบไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่อีกครั้งในภายหลัง',
-    'errors.generic': 'เกิดข้อผิดพลาด',
-    'errors.voucher_not_found': 'ไม่พบบัตรกำนัล',
-    'errors.privilege_not_found': 'ไม่พบสิทธิพิเศษ',
-    'errors.merchant_not_found': 'ไม่พบร้านค้า',
-  },
-};
-
 const flatten = (tree: Tree, prefix = '', out: Record<string, string> = {}): Record<string, string> => {
   for (const [k, v] of Object.entries(tree)) {
     const key = prefix ? `${prefix}.${k}` : k;
@@ -37,18 +14,11 @@ const flatten = (tree: Tree, prefix = '', out: Record<string, string> = {}): Rec
   return out;
 };
 
-const load = (lang: Language): Record<string, string> => {
-  try {
-    return flatten(JSON.parse(readFileSync(join(REPO_ROOT, 'locales', `${lang}.json`), 'utf8')) as Tree);
-  } catch {
-    return {};
-  }
-};
+const load = (lang: Language): Record<string, string> =>
+  flatten(JSON.parse(readFileSync(join(REPO_ROOT, 'locales', `${lang}.json`), 'utf8')) as Tree);
 
-const catalogues: Record<Language, Record<string, string>> = {
-  en: { ...FALLBACK.en, ...load('en') },
-  th: { ...FALLBACK.th, ...load('th') },
-};
+/** Every text comes from the shared locale files (locales/*.json), the web app's too. */
+const catalogues: Record<Language, Record<string, string>> = { en: load('en'), th: load('th') };
 
 /** `{{name}}` placeholders, as i18next writes them in the shared locale files. */
 const interpolate = (text: string, vars: Record<string, string | number>) =>
