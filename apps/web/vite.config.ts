@@ -25,6 +25,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // The bench reads it to add up what the home route downloads.
+    manifest: true,
   },
   test: {
     name: 'web',
