@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
@@ -9,7 +9,7 @@ import {
   seriousA11yViolations,
   uniqueEmail,
 } from './support/browser.ts';
-import { requestCode, signIn, typeCode } from './support/signin.ts';
+import { completeNewProfile, requestCode, signIn, typeCode } from './support/signin.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -90,7 +90,7 @@ describe('a new member signs in, completes the profile, switches language and lo
     await first.goto('/signin');
     await signIn(first, email);
     await first.waitForURL('**/profile/edit');
-    await completeProfile(first);
+    await completeNewProfile(first);
     await first.context().close();
 
     const page = await newPage(browser);
@@ -100,17 +100,6 @@ describe('a new member signs in, completes the profile, switches language and lo
     await page.waitForURL('**/wallet');
   });
 });
-
-async function completeProfile(page: Page) {
-  await page.getByTestId('profile-first-name').fill('Malee');
-  await page.getByTestId('profile-last-name').fill('Suksan');
-  await page.getByTestId('profile-phone-number').fill('0812345678');
-  await page.getByTestId('profile-dob').click();
-  await page.keyboard.type('01/01/1995');
-  await page.keyboard.press('Enter');
-  await page.getByTestId('profile-save').click();
-  await page.waitForURL('**/profile');
-}
 
 describe('screenshots for people to look at', () => {
   for (const viewport of [PHONE, DESKTOP]) {
@@ -129,7 +118,7 @@ describe('screenshots for people to look at', () => {
         await page.getByTestId('profile-save').click();
         await page.waitForTimeout(300);
         await screenshot(page, `${lang}-edit-profile-errors`);
-        await completeProfile(page).catch(() => undefined);
+        await completeNewProfile(page);
         await page.waitForURL(`**${prefix}/profile`);
         await page.getByTestId('menu-logout').waitFor();
         await screenshot(page, `${lang}-profile`);

@@ -9,14 +9,8 @@ import {
   seriousA11yViolations,
   uniqueEmail,
 } from './support/browser.ts';
-import {
-  catalogueGet,
-  completeNewProfile,
-  loadLazyImages,
-  priceOf,
-  viewportScreenshot,
-} from './support/catalogue.ts';
-import { signIn } from './support/signin.ts';
+import { catalogueGet, loadLazyImages, priceOf, viewportScreenshot } from './support/catalogue.ts';
+import { completeNewProfile, signIn } from './support/signin.ts';
 
 type Item = { id: string; title: string; unavailableReason: string | null; tier: string | null };
 type Paged<T> = { items: T[]; total: number };

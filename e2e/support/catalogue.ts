@@ -17,18 +17,6 @@ export function priceOf(text: string): number {
   return digits ? Number(digits.replace(/,/g, '')) : 0;
 }
 
-/** Completes a new member's profile on the Edit profile screen (either language) and waits for /profile. */
-export async function completeNewProfile(page: Page) {
-  await page.getByTestId('profile-first-name').fill('Malee');
-  await page.getByTestId('profile-last-name').fill('Suksan');
-  await page.getByTestId('profile-phone-number').fill('0812345678');
-  await page.getByTestId('profile-dob').click();
-  await page.keyboard.type('01/01/1995');
-  await page.keyboard.press('Enter');
-  await page.getByTestId('profile-save').click();
-  await page.waitForURL(/\/profile$/);
-}
-
 /** Scrolls through the page so lazy pictures load, then back to the top (for full-page screenshots). */
 export async function loadLazyImages(page: Page) {
   await page.evaluate(async () => {

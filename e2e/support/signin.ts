@@ -22,3 +22,15 @@ export async function signIn(page: Page, email: string) {
   expect(code).toMatch(/^\d{6}$/);
   await typeCode(page, code);
 }
+
+/** Completes a new member's profile on the Edit profile screen (either language) and waits for /profile. */
+export async function completeNewProfile(page: Page) {
+  await page.getByTestId('profile-first-name').fill('Malee');
+  await page.getByTestId('profile-last-name').fill('Suksan');
+  await page.getByTestId('profile-phone-number').fill('0812345678');
+  await page.getByTestId('profile-dob').click();
+  await page.keyboard.type('01/01/1995');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('profile-save').click();
+  await page.waitForURL(/\/profile$/);
+}
