@@ -1,10 +1,10 @@
 import type { Banner } from '@app/contracts';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { safeRedirectTarget } from '../../../shared/paths.ts';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
+import { useSnapStrip } from '../hooks/use-snap-strip.ts';
 
 /**
  * Banners as a CSS scroll-snap strip (swipe on a phone, dots to jump): no carousel library in the
@@ -21,28 +21,7 @@ export function BannerStrip({
 }) {
   const { t } = useTranslation();
   const { to } = useLocalizedPath();
-  const strip = useRef<HTMLUListElement>(null);
-  const [active, setActive] = useState(0);
-
-  useEffect(() => {
-    const root = strip.current;
-    if (!root || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const e of entries) {
-          if (e.isIntersecting) setActive(Number((e.target as HTMLElement).dataset.index));
-        }
-      },
-      { root, threshold: 0.6 },
-    );
-    root.querySelectorAll('li').forEach((li) => observer.observe(li));
-    return () => observer.disconnect();
-  }, [banners]);
-
-  const jump = (index: number) => {
-    const li = strip.current?.children[index] as HTMLElement | undefined;
-    strip.current?.scrollTo({ left: li?.offsetLeft ?? 0, behavior: 'smooth' });
-  };
+  const { track: strip, active, jump } = useSnapStrip(banners);
 
   if (banners.length === 0) return null;
   return (

@@ -1,32 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
+import { useSnapStrip } from '../hooks/use-snap-strip.ts';
 
 /** A detail page's pictures: a swipeable 4:3 strip with a counter and dots; the first loads at once. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {
   const { t } = useTranslation();
-  const track = useRef<HTMLUListElement>(null);
-  const [active, setActive] = useState(0);
-
-  useEffect(() => {
-    const root = track.current;
-    if (!root || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const e of entries) {
-          if (e.isIntersecting) setActive(Number((e.target as HTMLElement).dataset.index));
-        }
-      },
-      { root, threshold: 0.6 },
-    );
-    root.querySelectorAll('li').forEach((li) => observer.observe(li));
-    return () => observer.disconnect();
-  }, [images]);
-
-  const jump = (index: number) => {
-    const li = track.current?.children[index] as HTMLElement | undefined;
-    track.current?.scrollTo({ left: li?.offsetLeft ?? 0, behavior: 'smooth' });
-  };
+  const { track, active, jump } = useSnapStrip(images);
 
   return (
     <div className="gallery">
