@@ -70,17 +70,29 @@ export interface RefColumns {
  */
 const voucherListed = (now: Date) => sql`(v.sale_ends_at is null or v.sale_ends_at >= ${now})`;
 
-const voucherConditions = (f: ListFilter, now: Date): RawBuilder<unknown>[] => {
-  const conds: RawBuilder<unknown>[] = [voucherListed(now)];
+/**
+ * The list filter as SQL conditions, the same for vouchers (`v`, priced in baht) and privileges
+ * (`p`, priced in points): what is listed, category, merchant, text and price bounds.
+ */
+const listConditions = (
+  table: 'v' | 'p',
+  price: 'price' | 'points_cost',
+  listed: RawBuilder<unknown>,
+  f: ListFilter,
+): RawBuilder<unknown>[] => {
+  const col = (name: string) => sql.ref(`${table}.${name}`);
+  const conds: RawBuilder<unknown>[] = [listed];
   if (f.categorySlug !== undefined)
-    conds.push(sql`v.category_id = (select id from category where slug = ${f.categorySlug})`);
+    conds.push(sql`${col('category_id')} = (select id from category where slug = ${f.categorySlug})`);
   if (f.merchantId !== undefined)
-    conds.push(isUuid(f.merchantId) ? sql`v.merchant_id = ${f.merchantId}::uuid` : sql`false`);
-  if (f.q !== undefined) conds.push(matchesSearch('v.search_text', f.q));
-  if (f.minPrice !== undefined) conds.push(sql`v.price >= ${f.minPrice}`);
-  if (f.maxPrice !== undefined) conds.push(sql`v.price <= ${f.maxPrice}`);
+    conds.push(isUuid(f.merchantId) ? sql`${col('merchant_id')} = ${f.merchantId}::uuid` : sql`false`);
+  if (f.q !== undefined) conds.push(matchesSearch(`${table}.search_text`, f.q));
+  if (f.minPrice !== undefined) conds.push(sql`${col(price)} >= ${f.minPrice}`);
+  if (f.maxPrice !== undefined) conds.push(sql`${col(price)} <= ${f.maxPrice}`);
   return conds;
 };
+
+const voucherConditions = (f: ListFilter, now: Date) => listConditions('v', 'price', voucherListed(now), f);
 
 /** A voucher card; its merchant and category come from the reference cache (references.ts). */
 const voucherSummaryQuery = (db: Db) =>
@@ -309,17 +321,8 @@ export const recommendVouchers = async (
 /** Lists show privileges whose validity has not ended; an ended one stays reachable by id. */
 const privilegeListed = (now: Date) => sql`(p.valid_until is null or p.valid_until >= ${now})`;
 
-const privilegeConditions = (f: ListFilter, now: Date): RawBuilder<unknown>[] => {
-  const conds: RawBuilder<unknown>[] = [privilegeListed(now)];
-  if (f.categorySlug !== undefined)
-    conds.push(sql`p.category_id = (select id from category where slug = ${f.categorySlug})`);
-  if (f.merchantId !== undefined)
-    conds.push(isUuid(f.merchantId) ? sql`p.merchant_id = ${f.merchantId}::uuid` : sql`false`);
-  if (f.q !== undefined) conds.push(matchesSearch('p.search_text', f.q));
-  if (f.minPrice !== undefined) conds.push(sql`p.points_cost >= ${f.minPrice}`);
-  if (f.maxPrice !== undefined) conds.push(sql`p.points_cost <= ${f.maxPrice}`);
-  return conds;
-};
+const privilegeConditions = (f: ListFilter, now: Date) =>
+  listConditions('p', 'points_cost', privilegeListed(now), f);
 
 /** A privilege card (merchant and category from the reference cache); `liked`: false without a member. */
 const privilegeSummaryQuery = (db: Db, memberId: string | null) =>
