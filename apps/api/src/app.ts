@@ -80,11 +80,11 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
     deps.mailer ??
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createOutboxMailer(deps.db, now, (m) =>
+      : // Only outside production (loadConfig refuses production without SMTP_URL): codes in the log are a dev aid.
+        createOutboxMailer(deps.db, now, (m) =>
           app.log.info(
             { to: m.to },
-            `[dev outbox] ${m.logHint ?? m.subject} for ${m.to}` +
-              (config.nodeEnv === 'production' ? '' : ` — see http://localhost:${config.port}/dev/mailbox`),
+            `[dev outbox] ${m.logHint ?? m.subject} for ${m.to} — see http://localhost:${config.port}/dev/mailbox`,
           ),
         ));
   if (ownMailer) app.addHook('onClose', async () => mailer.close());
@@ -125,10 +125,10 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs' });
 
   authRoutes(app, appDeps, limiter);
-  memberRoutes(app, appDeps);
+  memberRoutes(app, appDeps, limiter);
   catalogueRoutes(app, appDeps);
   healthRoutes(app, appDeps);
   if (config.nodeEnv !== 'production') devMailboxRoutes(app, appDeps);

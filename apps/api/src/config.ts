@@ -28,10 +28,18 @@ const EnvSchema = z.object({
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   /** Sends of a sign-in code per client IP per window (many members can share a carrier IP). */
   OTP_SEND_LIMIT_PER_IP: positiveInt(100),
-  /** Sends of a sign-in code per e-mail address per window (on top of the 60 s resend gap). */
+  /** Sends of a code to one e-mail address from one IP per window (on top of the 60 s resend gap). */
   OTP_SEND_LIMIT_PER_ADDRESS: positiveInt(5),
+  /** Sends of a code to one e-mail address from all IPs together per window (bounds mail to one mailbox). */
+  OTP_SEND_LIMIT_PER_ADDRESS_TOTAL: positiveInt(20),
   /** Login attempts per client IP per window (each code also dies after 5 wrong tries). */
   LOGIN_LIMIT_PER_IP: positiveInt(300),
+  /** Code tries at one e-mail address from one IP per window: two codes' worth of wrong tries. */
+  LOGIN_LIMIT_PER_ADDRESS_AND_IP: positiveInt(10),
+  /** Avatar uploads per member per window (each one is decoded and re-encoded). */
+  AVATAR_UPLOAD_LIMIT_PER_MEMBER: positiveInt(10),
+  /** Serve the OpenAPI document and its UI at /docs: default on, off in production unless set. */
+  API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
   /** Trust X-Forwarded-For from a proxy in front (needed for per-IP limits behind a load balancer). */
   TRUST_PROXY: z
@@ -57,7 +65,12 @@ export interface Config {
   redisUrl: string | undefined;
   otpSendLimitPerIp: number;
   otpSendLimitPerAddress: number;
+  otpSendLimitPerAddressTotal: number;
   loginLimitPerIp: number;
+  loginLimitPerAddressAndIp: number;
+  avatarUploadLimitPerMember: number;
+  /** /docs (OpenAPI JSON and UI) is served. */
+  apiDocs: boolean;
   rateLimitWindowSeconds: number;
   trustProxy: boolean;
   /** Built web app to serve; skipped (with a clear 404) when the folder has no index.html. */
@@ -82,6 +95,9 @@ const resolveJwtSecret = (given: string | undefined, dataDir: string): string =>
   return secret;
 };
 
+const flag = (v: string | undefined): boolean | undefined =>
+  v === undefined || v === '' ? undefined : v === 'true' || v === '1';
+
 /** Environment → one validated config. Throws ConfigError naming every bad variable. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = EnvSchema.safeParse(env);
@@ -90,6 +106,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Without a mail server the dev outbox would keep sign-in codes in plain text and print them to the
+  // log, undoing the hashing of stored codes: acceptable on a developer's machine, never in production.
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new ConfigError(
+      'SMTP_URL is required when NODE_ENV=production: sign-in codes must be e-mailed, never logged or kept in plain text.\n' +
+        '  Set SMTP_URL=smtp://user:pass@host:port (and MAIL_FROM), or run without NODE_ENV=production for the dev mailbox.',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -104,13 +128,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     redisUrl: e.REDIS_URL,
     otpSendLimitPerIp: e.OTP_SEND_LIMIT_PER_IP,
     otpSendLimitPerAddress: e.OTP_SEND_LIMIT_PER_ADDRESS,
+    otpSendLimitPerAddressTotal: e.OTP_SEND_LIMIT_PER_ADDRESS_TOTAL,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
+    loginLimitPerAddressAndIp: e.LOGIN_LIMIT_PER_ADDRESS_AND_IP,
+    avatarUploadLimitPerMember: e.AVATAR_UPLOAD_LIMIT_PER_MEMBER,
+    apiDocs: flag(e.API_DOCS) ?? e.NODE_ENV !== 'production',
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     trustProxy: e.TRUST_PROXY,
     webDist: resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
-    demoData:
-      e.DEMO_DATA === undefined || e.DEMO_DATA === ''
-        ? e.DATABASE_URL === undefined
-        : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
+    demoData: flag(e.DEMO_DATA) ?? e.DATABASE_URL === undefined,
   };
 };

@@ -35,9 +35,7 @@ const main = async () => {
     kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/pglite`;
   const mail = config.smtpUrl
     ? `sign-in codes are e-mailed through ${new URL(config.smtpUrl).host} (SMTP_URL)`
-    : config.nodeEnv === 'production'
-      ? 'SMTP_URL is not set: sign-in codes are printed in this log only'
-      : `sign-in codes are printed here and listed at ${url}/dev/mailbox`;
+    : `sign-in codes are printed here and listed at ${url}/dev/mailbox`;
   const catalogue = !demo
     ? 'demo catalogue off (DEMO_DATA)'
     : demo.seeded
@@ -49,7 +47,7 @@ const main = async () => {
     `  database: ${where}`,
     `  ${catalogue}`,
     `  mail: ${mail}`,
-    `  API docs: ${url}/docs`,
+    ...(config.apiDocs ? [`  API docs: ${url}/docs`] : []),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

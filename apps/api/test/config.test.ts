@@ -34,7 +34,7 @@ describe('config', () => {
       PORT: '3999',
       DATA_DIR: dir,
       DATABASE_URL: 'postgres://u@h:5432/db',
-      SMTP_URL: '',
+      SMTP_URL: 'smtp://mail.example.com:587',
       REDIS_URL: 'redis://127.0.0.1:6379',
       JWT_SECRET: 'x'.repeat(40),
       OTP_SEND_LIMIT_PER_IP: '250',
@@ -44,13 +44,33 @@ describe('config', () => {
     expect(c).toMatchObject({
       port: 3999,
       databaseUrl: 'postgres://u@h:5432/db',
-      smtpUrl: undefined,
+      smtpUrl: 'smtp://mail.example.com:587',
       redisUrl: 'redis://127.0.0.1:6379',
+      apiDocs: false,
       jwtSecret: 'x'.repeat(40),
       otpSendLimitPerIp: 250,
       nodeEnv: 'production',
       webDist: '/srv/web',
     });
+  });
+
+  it('refuses production without a mail server, naming SMTP_URL (codes would be logged in plain text)', () => {
+    for (const SMTP_URL of [undefined, '', '  ']) {
+      expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, SMTP_URL })).toThrow(
+        /SMTP_URL is required/,
+      );
+    }
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).smtpUrl).toBeUndefined();
+  });
+
+  it('serves /docs by default except in production, and API_DOCS decides when set', () => {
+    const smtp = 'smtp://mail.example.com:587';
+    expect(loadConfig({ DATA_DIR: dir }).apiDocs).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SMTP_URL: smtp }).apiDocs).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SMTP_URL: smtp, API_DOCS: 'true' }).apiDocs,
+    ).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, API_DOCS: '0' }).apiDocs).toBe(false);
   });
 
   it('names every bad variable', () => {

@@ -249,3 +249,58 @@ describe('per-IP send limit', () => {
     expect((await sendOtp(t, uniqueEmail('ip-other'), { remoteAddress: '192.0.2.8' })).statusCode).toBe(200);
   });
 });
+
+describe('a stranger cannot lock the owner out of their address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+  const attacker = { remoteAddress: '198.51.100.66' };
+  const owner = { remoteAddress: '203.0.113.10' };
+
+  it('sends and wrong tries from one IP use up that IP only; the owner gets a fresh code at once and signs in', async () => {
+    const email = uniqueEmail('target');
+    // Every send the attacker is allowed, and then one more.
+    for (let i = 0; i < t.config.otpSendLimitPerAddress; i++) {
+      expect((await sendOtp(t, email, attacker)).statusCode, `send ${i + 1}`).toBe(200);
+      t.clock.advance(61_000);
+    }
+    expect((await sendOtp(t, email, attacker)).statusCode).toBe(429);
+    // Kill the live code with wrong tries, then keep guessing until this IP is stopped.
+    const code = await lastCode(t, email);
+    const answers: number[] = [];
+    for (let i = 0; i < t.config.loginLimitPerAddressAndIp + 2; i++)
+      answers.push((await login(t, email, wrong(code), attacker)).statusCode);
+    expect(answers.slice(0, t.config.loginLimitPerAddressAndIp).every((s) => s === 400)).toBe(true);
+    expect(answers.slice(t.config.loginLimitPerAddressAndIp)).toEqual([429, 429]);
+    expect(json<Err>(await login(t, email, code, owner)).code).toBe('otp_exhausted');
+
+    // The owner, from their own IP, asks again at once (a dead code holds back no one) and signs in.
+    const fresh = await sendOtp(t, email, owner);
+    expect(fresh.statusCode).toBe(200);
+    const res = await login(t, email, await lastCode(t, email), owner);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('still bounds the mail one mailbox gets from many IPs', async () => {
+    const email = uniqueEmail('many-ips');
+    const statuses: number[] = [];
+    for (let i = 0; i < t.config.otpSendLimitPerAddressTotal + 1; i++) {
+      statuses.push((await sendOtp(t, email, { remoteAddress: `192.0.2.${i + 1}` })).statusCode);
+      t.clock.advance(61_000);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(t.config.otpSendLimitPerAddressTotal);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('the owner who mistypes five times can ask for a new code at once and still has tries left', async () => {
+    const email = uniqueEmail('typo');
+    await sendOtp(t, email, owner);
+    const code = await lastCode(t, email);
+    for (let i = 0; i < 5; i++) await login(t, email, wrong(code), owner);
+    t.clock.advance(1);
+    expect((await sendOtp(t, email, owner)).statusCode).toBe(200);
+    expect((await login(t, email, await lastCode(t, email), owner)).statusCode).toBe(200);
+  });
+});

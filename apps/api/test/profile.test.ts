@@ -1,4 +1,5 @@
 import type { MemberInfo, PhoneCode } from '@app/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, json, jsonAuth, signIn, type TestApp } from './helpers/build-test-app.ts';
 
@@ -35,17 +36,18 @@ const multipart = (bytes: Buffer, filename = 'a.png', type = 'image/png') => {
   };
 };
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0x20, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(32, 3),
-]);
+/** Real pictures of each accepted type, 900×600 with EXIF (a GPS position) that must not survive. */
+const picture = (format: 'png' | 'jpeg' | 'webp') =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 20, g: 33, b: 61 } } })
+    .withExif({ IFD0: { Copyright: 'secret-exif-marker' }, IFD3: { GPSLatitudeRef: 'N' } })
+    .toFormat(format)
+    .toBuffer();
+let PNG: Buffer;
+let JPEG: Buffer;
+let WEBP: Buffer;
+beforeAll(async () => {
+  [PNG, JPEG, WEBP] = await Promise.all([picture('png'), picture('jpeg'), picture('webp')]);
+});
 
 describe('profile, avatar, phone codes, /info', () => {
   let t: TestApp;
@@ -168,21 +170,28 @@ describe('profile, avatar, phone codes, /info', () => {
     expect(aRow.firstName).toBeNull();
   });
 
-  it("refuses another member's e-mail with 409 email_taken; own or new e-mail is fine", async () => {
+  it('never changes the e-mail directly: another address needs its code (400), the own one is fine', async () => {
     const a = await signIn(t);
     const b = await signIn(t);
-    const taken = await update(
-      t,
-      a.accessToken,
-      { email: b.email.toUpperCase() },
-      { 'accept-language': 'th' },
-    );
-    expect(taken.statusCode).toBe(409);
-    expect(json<Err>(taken)).toMatchObject({ code: 'email_taken', message: ['อีเมลนี้ถูกใช้กับบัญชีอื่นแล้ว'] });
-    expect((await update(t, a.accessToken, { email: a.email })).statusCode).toBe(200);
-    const moved = await update(t, a.accessToken, { email: `new.${a.email}` });
-    expect(moved.statusCode).toBe(200);
-    expect(json<Ok<MemberInfo>>(moved).data.email).toBe(`new.${a.email}`);
+    for (const email of [b.email.toUpperCase(), `new.${a.email}`]) {
+      const res = await update(
+        t,
+        a.accessToken,
+        { email, firstName: 'Mallory' },
+        { 'accept-language': 'th' },
+      );
+      expect(res.statusCode, email).toBe(400);
+      expect(json<Err>(res)).toMatchObject({
+        code: 'email_change_needs_code',
+        message: ['หากต้องการเปลี่ยนอีเมล กรุณายืนยันอีเมลใหม่ด้วยรหัสที่เราส่งไปยังอีเมลนั้น'],
+      });
+    }
+    const read = json<Ok<MemberInfo>>(
+      await t.app.inject({ method: 'GET', url: '/auth/users/profile', headers: bearer(a.accessToken) }),
+    ).data;
+    expect(read).toMatchObject({ email: a.email, firstName: null });
+    const same = await update(t, a.accessToken, { email: a.email.toUpperCase(), firstName: 'Anong' });
+    expect(json<Ok<MemberInfo>>(same).data).toMatchObject({ email: a.email, firstName: 'Anong' });
   });
 
   it('GET /info: success, the member, and the missing required fields as the message list', async () => {
@@ -223,7 +232,7 @@ describe('profile, avatar, phone codes, /info', () => {
   });
 
   describe('avatar', () => {
-    it('stores JPEG, PNG and WebP (checked by content) and serves them back at avatarUrl', async () => {
+    it('stores JPEG, PNG and WebP (checked by content) re-encoded: a bounded WebP square without metadata', async () => {
       const a = await signIn(t);
       let previousUrl: string | null = null;
       for (const [bytes, type] of [
@@ -246,9 +255,13 @@ describe('profile, avatar, phone codes, /info', () => {
         expect(url).not.toBe(previousUrl);
         const img = await t.app.inject({ method: 'GET', url: url ?? '' });
         expect(img.statusCode).toBe(200);
-        expect(img.headers['content-type']).toBe(type);
+        expect(img.headers['content-type']).toBe('image/webp');
         expect(img.headers['cache-control']).toContain('immutable');
-        expect(img.rawPayload.equals(bytes)).toBe(true);
+        const meta = await sharp(img.rawPayload).metadata();
+        expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
+        expect(meta.exif).toBeUndefined();
+        expect(img.rawPayload.includes('secret-exif-marker')).toBe(false);
+        expect(img.rawPayload.length).toBeLessThan(64 * 1024);
         if (previousUrl)
           expect((await t.app.inject({ method: 'GET', url: previousUrl })).statusCode).toBe(404);
         previousUrl = url;
@@ -257,6 +270,8 @@ describe('profile, avatar, phone codes, /info', () => {
         await t.app.inject({ method: 'GET', url: '/auth/users/profile', headers: bearer(a.accessToken) }),
       );
       expect(profile.data.avatarUrl).toBe(previousUrl);
+      const stored = await t.db.selectFrom('avatar').select('byte_size').execute();
+      expect(stored.every((r) => r.byte_size < 64 * 1024)).toBe(true);
 
       const removed = await t.app.inject({
         method: 'DELETE',
@@ -265,6 +280,30 @@ describe('profile, avatar, phone codes, /info', () => {
       });
       expect(json<Ok<MemberInfo>>(removed).data.avatarUrl).toBeNull();
       expect((await t.app.inject({ method: 'GET', url: previousUrl ?? '' })).statusCode).toBe(404);
+    });
+
+    it('limits uploads per member (429 with Retry-After); another member is not affected', async () => {
+      const a = await signIn(t);
+      const b = await signIn(t);
+      const upload = (token: string) => {
+        const m = multipart(PNG);
+        return t.app.inject({
+          method: 'POST',
+          url: '/auth/users/avatar',
+          payload: m.payload,
+          headers: { ...m.headers, ...bearer(token) },
+        });
+      };
+      for (let i = 0; i < t.config.avatarUploadLimitPerMember; i++)
+        expect((await upload(a.accessToken)).statusCode, `upload ${i + 1}`).toBe(200);
+      const over = await upload(a.accessToken);
+      expect(over.statusCode).toBe(429);
+      expect(json<Err>(over).code).toBe('rate_limited');
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await upload(b.accessToken)).statusCode).toBe(200);
+      // Only the current picture is kept.
+      const kept = await t.db.selectFrom('avatar').select('id').where('member_id', '=', a.id).execute();
+      expect(kept).toHaveLength(1);
     });
 
     it('refuses other types (415), files over 2 MB (413), no file (400) and no session (401)', async () => {
@@ -289,10 +328,25 @@ describe('profile, avatar, phone codes, /info', () => {
       expect(big.statusCode).toBe(413);
       expect(json<Err>(big).code).toBe('payload_too_large');
 
-      const justUnder = await post(
-        multipart(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 - PNG.length)])),
+      // Just under the limit: the picture is kept, the 2 MB of bytes hidden after its end are not.
+      const padded = await post(
+        multipart(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 - PNG.length, 7)])),
       );
-      expect(justUnder.statusCode).toBe(200);
+      expect(padded.statusCode).toBe(200);
+      const kept = await t.db
+        .selectFrom('avatar')
+        .select('byte_size')
+        .where('member_id', '=', a.id)
+        .execute();
+      expect(kept.map((r) => r.byte_size < 64 * 1024)).toEqual([true]);
+      const bomb = await post(
+        multipart(
+          await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' } })
+            .png({ compressionLevel: 9 })
+            .toBuffer(),
+        ),
+      );
+      expect(bomb.statusCode).toBe(415);
 
       const asJson = await t.app.inject({
         method: 'POST',

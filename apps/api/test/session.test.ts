@@ -198,7 +198,46 @@ describe('sessions: access tokens, refresh rotation, reuse detection', () => {
         .statusCode,
     ).toBe(200);
     expect((await profile(t, bearer(s2.accessToken))).statusCode).toBe(401);
-    // Logging out with nothing is harmless.
-    expect((await t.app.inject({ method: 'POST', url: '/auth/logout' })).statusCode).toBe(200);
+
+    // The refresh token alone also names its session.
+    const s3 = await signIn(t);
+    const byRefresh = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: jsonAuth('', s3.refreshToken),
+    });
+    expect(byRefresh.statusCode).toBe(200);
+    expect((await profile(t, bearer(s3.accessToken))).statusCode).toBe(401);
+  });
+
+  it('logout with a valid access token and an unknown refresh token still ends the session', async () => {
+    const s = await signIn(t);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: jsonAuth(s.accessToken, 'not-a-refresh-token-of-ours'),
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await profile(t, bearer(s.accessToken))).statusCode).toBe(401);
+    expect((await refresh(t, s.refreshToken)).statusCode).toBe(401);
+  });
+
+  it("logout never claims success for nothing, and never ends another member's session", async () => {
+    for (const headers of [{}, jsonAuth('', 'unknown'), bearer('forged.jwt.token'), jsonAuth('', '')]) {
+      const res = await t.app.inject({ method: 'POST', url: '/auth/logout', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(json(res)).toMatchObject({ success: false, code: 'unauthorized' });
+    }
+    const mine = await signIn(t);
+    const theirs = await signIn(t);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: jsonAuth(mine.accessToken, theirs.refreshToken),
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await profile(t, bearer(mine.accessToken))).statusCode).toBe(401);
+    expect((await profile(t, bearer(theirs.accessToken))).statusCode).toBe(200);
+    expect((await refresh(t, theirs.refreshToken)).statusCode).toBe(200);
   });
 });

@@ -92,6 +92,17 @@ export const DateOfBirthSchema = z.iso.date().refine((d) => {
   return t >= Date.parse('1900-01-01T00:00:00Z') && t <= Date.now();
 }, 'Date of birth must be a past date');
 
+/**
+ * POST /auth/users/email/send-otp: mails a code to the new address. The answer is the same whether or
+ * not the address belongs to another member (only the owner of the mailbox can learn that).
+ */
+export const SendEmailChangeCodeBodySchema = SendOtpBodySchema;
+export type SendEmailChangeCodeBody = z.infer<typeof SendEmailChangeCodeBodySchema>;
+
+/** POST /auth/users/email/verify: the new address and its code; answers the profile with the new e-mail. */
+export const VerifyEmailChangeBodySchema = LoginBodySchema;
+export type VerifyEmailChangeBody = z.infer<typeof VerifyEmailChangeBodySchema>;
+
 export const UpdateProfileBodySchema = z.strictObject({
   firstName: NameSchema.optional(),
   lastName: NameSchema.optional(),

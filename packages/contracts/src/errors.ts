@@ -13,7 +13,12 @@ export const ERROR_CODES = [
   'otp_expired',
   'otp_exhausted',
   'rate_limited',
+  /** 409, only once the member has proven the new address with its code: the address is another member's. */
   'email_taken',
+  /** 400: the member asked to change the e-mail to the one they already have. */
+  'email_unchanged',
+  /** 400: a profile update tried to set a new e-mail directly; it must be confirmed with a code first. */
+  'email_change_needs_code',
   'not_found',
   'method_not_allowed',
   'payload_too_large',

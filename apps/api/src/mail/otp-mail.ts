@@ -8,35 +8,78 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/**
- * The sign-in code e-mail in one language (texts from locales mail.otp.*). The code is written as six
- * consecutive digits everywhere — subject, text and HTML — so phones offer to copy or autofill it.
- */
-export const renderOtpMail = (to: string, lang: Language, code: string, ttlSeconds: number): MailMessage => {
-  const minutes = Math.round(ttlSeconds / 60);
-  const subject = t(lang, 'mail.otp.subject', { code });
-  const greeting = t(lang, 'mail.otp.greeting');
-  const intro = t(lang, 'mail.otp.intro');
-  const expiry = t(lang, 'mail.otp.expiry', { minutes });
-  const ignore = t(lang, 'mail.otp.ignore');
-  const signature = t(lang, 'mail.otp.signature');
-
-  const text = [greeting, '', intro, '', code, '', expiry, ignore, '', signature, ''].join('\n');
-
+/** One layout for every mail: paragraphs, and optionally the code set large between them. */
+const layout = (lang: Language, subject: string, before: string[], code: string | null, after: string[]) => {
   const font = lang === 'th' ? "'Noto Sans Thai', Tahoma, sans-serif" : 'Helvetica, Arial, sans-serif';
-  const html = `<!doctype html>
+  const para = (text: string, style = 'margin:0 0 16px') => `<p style="${style}">${escapeHtml(text)}</p>`;
+  const codeHtml = code
+    ? `<p style="margin:0 0 24px;font-size:32px;font-weight:700;letter-spacing:6px;font-family:'Courier New',monospace;color:#0b1f44">${code}</p>`
+    : '';
+  return `<!doctype html>
 <html lang="${lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5f7;font-family:${font};color:#1f2937">
 <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
-<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
-<p style="margin:0 0 24px;font-size:32px;font-weight:700;letter-spacing:6px;font-family:'Courier New',monospace;color:#0b1f44">${code}</p>
-<p style="margin:0 0 8px;color:#4b5563">${escapeHtml(expiry)}</p>
-<p style="margin:0 0 24px;color:#4b5563">${escapeHtml(ignore)}</p>
-<p style="margin:0">${escapeHtml(signature)}</p>
+${before.map((p) => para(p)).join('\n')}
+${codeHtml}
+${after.map((p, i) => para(p, i === after.length - 1 ? 'margin:0' : 'margin:0 0 16px;color:#4b5563')).join('\n')}
 </div>
 </body>
 </html>`;
-  return { to, subject, text, html, logHint: `sign-in code ${code}` };
+};
+
+/** What a code mail is for: its texts live under `mail.<kind>.*` in the locale files. */
+export type CodeMailKind = 'otp' | 'emailChange';
+
+/**
+ * A mail carrying a one-time code. The code is written as six consecutive digits everywhere —
+ * subject, text and HTML — so phones offer to copy or autofill it.
+ */
+export const renderCodeMail = (
+  kind: CodeMailKind,
+  to: string,
+  lang: Language,
+  code: string,
+  ttlSeconds: number,
+): MailMessage => {
+  const minutes = Math.round(ttlSeconds / 60);
+  const subject = t(lang, `mail.${kind}.subject`, { code });
+  const before = [t(lang, `mail.${kind}.greeting`), t(lang, `mail.${kind}.intro`, { email: to })];
+  const after = [
+    t(lang, `mail.${kind}.expiry`, { minutes }),
+    t(lang, `mail.${kind}.ignore`),
+    t(lang, `mail.${kind}.signature`),
+  ];
+  const text = `${[...before, code, ...after].join('\n\n')}\n`;
+  return {
+    to,
+    subject,
+    text,
+    html: layout(lang, subject, before, code, after),
+    logHint: `${kind === 'otp' ? 'sign-in' : 'e-mail change'} code ${code}`,
+  };
+};
+
+export const renderOtpMail = (to: string, lang: Language, code: string, ttlSeconds: number) =>
+  renderCodeMail('otp', to, lang, code, ttlSeconds);
+
+/**
+ * Sent to the old address once an e-mail change is confirmed: if someone else changed it, the owner
+ * learns at once, at the address they still read.
+ */
+export const renderEmailChangedNotice = (to: string, lang: Language, newEmail: string): MailMessage => {
+  const subject = t(lang, 'mail.emailChanged.subject');
+  const paragraphs = [
+    t(lang, 'mail.emailChanged.greeting'),
+    t(lang, 'mail.emailChanged.body', { email: newEmail }),
+    t(lang, 'mail.emailChanged.notYou'),
+    t(lang, 'mail.emailChanged.signature'),
+  ];
+  return {
+    to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: layout(lang, subject, paragraphs.slice(0, 1), null, paragraphs.slice(1)),
+    logHint: 'e-mail change notice',
+  };
 };

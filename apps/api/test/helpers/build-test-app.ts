@@ -37,7 +37,11 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   redisUrl: undefined,
   otpSendLimitPerIp: 100,
   otpSendLimitPerAddress: 5,
+  otpSendLimitPerAddressTotal: 20,
   loginLimitPerIp: 300,
+  loginLimitPerAddressAndIp: 10,
+  avatarUploadLimitPerMember: 10,
+  apiDocs: true,
   rateLimitWindowSeconds: 600,
   trustProxy: false,
   webDist: '/nonexistent/web/dist',
@@ -167,7 +171,8 @@ export const lastCode = async (t: TestApp, email: string): Promise<string> => {
     .where('to_address', '=', email.toLowerCase())
     .orderBy('created_at', 'desc')
     .executeTakeFirstOrThrow();
-  const code = /\b(\d{6})\b/.exec(mail.text_body)?.[1];
+  // The code stands alone on its line; an address in the text may hold digits of its own.
+  const code = /^(\d{6})$/m.exec(mail.text_body)?.[1];
   if (!code) throw new Error(`no code in mail to ${email}`);
   return code;
 };

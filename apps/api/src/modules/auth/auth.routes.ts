@@ -2,43 +2,81 @@ import {
   LoginBodySchema,
   LoginResponseSchema,
   LogoutResponseSchema,
+  ProfileResponseSchema,
   RefreshResponseSchema,
+  SendEmailChangeCodeBodySchema,
   SendOtpBodySchema,
   SendOtpResponseSchema,
+  VerifyEmailChangeBodySchema,
 } from '@app/contracts';
 import { forRequest, type AppDeps } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { LimiterFactory } from '../../http/rate-limit.ts';
-import type { ZodApp } from '../../http/zod-app.ts';
-import { findOrCreateMember } from '../member/member.repository.ts';
+import { MEMBER_SECURITY, type ZodApp } from '../../http/zod-app.ts';
+import { presentMember } from '../member/member.presenter.ts';
 import { getMember } from '../member/member.service.ts';
 import { presentSession } from './auth.presenter.ts';
 import { parseAuthorization } from './auth-header.ts';
-import { sendSignInCode, verifySignInCode } from './otp.service.ts';
-import { endSession, endSessionByToken, rotateRefreshToken, startSession } from './session.service.ts';
+import { confirmEmailChange, requestEmailChange } from './email-change.service.ts';
+import { logout, rotateRefreshToken, startSession } from './session.service.ts';
+import { sendSignInCode, signIn } from './sign-in.service.ts';
 
 export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) => {
   const { config } = deps;
   const ctxOf = (req: Parameters<typeof forRequest>[1]) => forRequest(deps, req);
   const windowSeconds = config.rateLimitWindowSeconds;
+  const emailOf = (req: { body: unknown }) => (req.body as { email: string }).email;
   const sendsPerIp = limiter({
     name: 'otp-ip',
     max: config.otpSendLimitPerIp,
     windowSeconds,
     key: (req) => req.ip,
   });
-  const sendsPerAddress = limiter({
-    name: 'otp-email',
+  // Counted per address *and* IP, so sends from an attacker's address do not use up the owner's;
+  // the per-address total still bounds how much mail one mailbox can be sent from many IPs.
+  const sendsPerAddressFromIp = limiter({
+    name: 'otp-email-ip',
     max: config.otpSendLimitPerAddress,
     windowSeconds,
-    key: (req) => (req.body as { email: string }).email,
+    key: (req) => `${emailOf(req)}|${req.ip}`,
   });
+  const sendsPerAddress = limiter({
+    name: 'otp-email',
+    max: config.otpSendLimitPerAddressTotal,
+    windowSeconds,
+    key: emailOf,
+  });
+  const beforeSend = (req: Parameters<typeof sendsPerAddress>[0]) => async () => {
+    await sendsPerAddressFromIp(req);
+    await sendsPerAddress(req);
+  };
   const loginsPerIp = limiter({
     name: 'login-ip',
     max: config.loginLimitPerIp,
     windowSeconds,
     key: (req) => req.ip,
+  });
+  // Tries at one address from one IP: a stranger can kill at most a couple of the owner's codes per
+  // window (a code dies after 5 wrong tries), while the owner, from their own IP, asks for a fresh
+  // code at once (a dead code does not hold back the next) and still has all their tries.
+  const triesPerAddressFromIp = limiter({
+    name: 'login-email-ip',
+    max: config.loginLimitPerAddressAndIp,
+    windowSeconds,
+    key: (req) => `${emailOf(req)}|${req.ip}`,
+  });
+  const emailChangeSendsPerMember = limiter({
+    name: 'email-change-member',
+    max: config.otpSendLimitPerAddress,
+    windowSeconds,
+    key: (req) => req.member.memberId,
+  });
+  const emailChangeTriesPerMember = limiter({
+    name: 'email-change-tries',
+    max: config.loginLimitPerAddressAndIp,
+    windowSeconds,
+    key: (req) => req.member.memberId,
   });
 
   app.post(
@@ -56,8 +94,7 @@ export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) 
     },
     async (req) => {
       await sendsPerIp(req);
-      const data = await sendSignInCode(ctxOf(req), req.body, { beforeSend: () => sendsPerAddress(req) });
-      return ok(data);
+      return ok(await sendSignInCode(ctxOf(req), req.body, { beforeSend: beforeSend(req) }));
     },
   );
 
@@ -74,9 +111,9 @@ export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) 
     },
     async (req) => {
       await loginsPerIp(req);
+      await triesPerAddressFromIp(req);
       const ctx = ctxOf(req);
-      const askedIn = await verifySignInCode(ctx, req.body.email, req.body.otp);
-      const member = await findOrCreateMember(ctx.db, req.body.email, askedIn ?? 'en', ctx.now());
+      const member = await signIn(ctx, req.body.email, req.body.otp);
       const refresh = await startSession(ctx, member.id);
       const access = await app.accessTokens.sign({ memberId: member.id, sessionId: refresh.familyId });
       return ok(presentSession(member, access.token, refresh));
@@ -112,19 +149,70 @@ export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) 
       schema: {
         tags: ['auth'],
         summary: 'End the session of the presented tokens (every token of this sign-in stops working)',
-        description: 'Always answers success: an unknown or expired token has no session left to end.',
+        description:
+          "Ends the session of a valid access token, and that of the refresh token when it is the same member's. " +
+          'When neither token names a session, nothing is ended: 401 unauthorized.',
+        security: MEMBER_SECURITY,
         response: { 200: LogoutResponseSchema },
       },
     },
     async (req) => {
-      const ctx = ctxOf(req);
       const { accessToken, refreshToken } = parseAuthorization(req.headers.authorization);
-      if (refreshToken) await endSessionByToken(ctx, refreshToken);
-      else if (accessToken) {
-        const claims = await app.accessTokens.verify(accessToken).catch(() => undefined);
-        if (claims) await endSession(ctx, claims.sessionId);
-      }
+      const claims = accessToken
+        ? await app.accessTokens.verify(accessToken).catch(() => undefined)
+        : undefined;
+      await logout(ctxOf(req), {
+        sessionId: claims?.sessionId,
+        memberId: claims?.memberId,
+        refreshToken,
+      });
       return ok({ loggedOut: true as const });
+    },
+  );
+
+  app.post(
+    '/auth/users/email/send-otp',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: 'Start an e-mail change: mail a 6-digit code to the new address',
+        description:
+          'The profile keeps the old address until the code is confirmed. Same answer whether or not the address ' +
+          'belongs to another member. 400 email_unchanged for the current address; 429 rate_limited as for sign-in codes.',
+        security: MEMBER_SECURITY,
+        body: SendEmailChangeCodeBodySchema,
+        response: { 200: SendOtpResponseSchema },
+      },
+    },
+    async (req) => {
+      await sendsPerIp(req);
+      await emailChangeSendsPerMember(req);
+      const data = await requestEmailChange(ctxOf(req), req.member.memberId, req.body, {
+        beforeSend: beforeSend(req),
+      });
+      return ok(data);
+    },
+  );
+
+  app.post(
+    '/auth/users/email/verify',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: 'Confirm an e-mail change with the code sent to the new address',
+        description:
+          'Wrong, expired and dead codes: 400 otp_invalid, otp_expired, otp_exhausted. 409 email_taken when the ' +
+          'proven address already belongs to another member. The old address is told of the change.',
+        security: MEMBER_SECURITY,
+        body: VerifyEmailChangeBodySchema,
+        response: { 200: ProfileResponseSchema },
+      },
+    },
+    async (req) => {
+      await emailChangeTriesPerMember(req);
+      return ok(presentMember(await confirmEmailChange(ctxOf(req), req.member.memberId, req.body)));
     },
   );
 };

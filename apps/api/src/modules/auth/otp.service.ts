@@ -1,12 +1,17 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_SECONDS, OTP_TTL_SECONDS, type Language } from '@app/contracts';
 import type { Ctx } from '../../context.ts';
+import type { OtpCodeRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { renderOtpMail } from '../../mail/otp-mail.ts';
-import { findMemberByEmail } from '../member/member.repository.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
 import { countWrongTry, deleteOtp, findOtp, lockOtp, upsertOtp } from './otp.repository.ts';
 
+/**
+ * What a code proves. A code is bound to its purpose (it is part of the HMAC), so a sign-in code
+ * cannot confirm an e-mail change, and one member's change code cannot confirm another member's.
+ */
 export const SIGN_IN = 'sign_in';
+export const emailChangePurpose = (memberId: string) => `email_change:${memberId}`;
 
 /** Codes are stored as an HMAC keyed by a server secret: a leaked table does not reveal live codes. */
 const hashCode = (secret: string, email: string, purpose: string, code: string) =>
@@ -21,51 +26,65 @@ const sameHash = (a: string, b: string) => {
 /** Six digits, uniformly drawn (leading zeros allowed). */
 export const generateCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
+/** A code that can still be used: not expired and not killed by wrong tries. */
+const isUsable = (row: OtpCodeRow, now: Date) =>
+  row.attempts < OTP_MAX_ATTEMPTS && row.expires_at.getTime() > now.getTime();
+
 export interface SendCodeResult {
   resendAfterSeconds: number;
   expiresInSeconds: number;
 }
 
+export interface SendCodeInput {
+  email: string;
+  purpose: string;
+  /** Language the page asked in (stored with the code; sign-in adopts it for a new member). */
+  language: Language | null;
+  /** Writes the mail that carries the code. */
+  render: (code: string) => MailMessage;
+}
+
+export interface SendCodeHooks {
+  /** Runs once the resend gap has passed, before a code is made (the per-address rate limits). */
+  beforeSend?: () => Promise<void>;
+  generate?: () => string;
+}
+
 /**
- * Creates (or replaces) the sign-in code and mails it. The answer is the same whether or not a member
- * has this address. A second send within 60 s is refused with 429 and the seconds left.
+ * Creates (or replaces) the code of this address and purpose and mails it. A second send within 60 s
+ * is refused with 429 and the seconds left — but only while the previous code can still be used: a
+ * code killed by wrong tries (perhaps someone else's) or expired never keeps the owner from a fresh one.
  */
-export const sendSignInCode = async (
+export const sendCode = async (
   ctx: Ctx,
-  input: { email: string; language?: Language | undefined },
-  hooks: {
-    /** Runs once the resend gap has passed, before a code is made (the per-address rate limit). */
-    beforeSend?: () => Promise<void>;
-    generate?: () => string;
-  } = {},
+  input: SendCodeInput,
+  hooks: SendCodeHooks = {},
 ): Promise<SendCodeResult> => {
   const now = ctx.now();
-  const previous = await findOtp(ctx.db, input.email, SIGN_IN);
-  if (previous) {
+  const previous = await findOtp(ctx.db, input.email, input.purpose);
+  if (previous && isUsable(previous, now)) {
     const waitMs = previous.created_at.getTime() + OTP_RESEND_AFTER_SECONDS * 1000 - now.getTime();
     if (waitMs > 0) throw new AppError(429, 'rate_limited', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
   }
 
   await hooks.beforeSend?.();
 
-  const member = await findMemberByEmail(ctx.db, input.email);
-  const language: Language = input.language ?? member?.language ?? 'en';
   const code = (hooks.generate ?? generateCode)();
-  const codeHash = hashCode(ctx.config.jwtSecret, input.email, SIGN_IN, code);
+  const codeHash = hashCode(ctx.config.jwtSecret, input.email, input.purpose, code);
   await upsertOtp(ctx.db, {
     email: input.email,
-    purpose: SIGN_IN,
+    purpose: input.purpose,
     code_hash: codeHash,
-    language: input.language ?? null,
+    language: input.language,
     expires_at: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
     created_at: now,
   });
 
   try {
-    await ctx.mailer.send(renderOtpMail(input.email, language, code, OTP_TTL_SECONDS));
+    await ctx.mailer.send(input.render(code));
   } catch (err) {
     // The member never got this code: forget it so they can ask again at once.
-    await deleteOtp(ctx.db, input.email, SIGN_IN, codeHash);
+    await deleteOtp(ctx.db, input.email, input.purpose, codeHash);
     throw new AppError(503, 'mail_unavailable', { cause: err, retryAfterSeconds: 30 });
   }
   return { resendAfterSeconds: OTP_RESEND_AFTER_SECONDS, expiresInSeconds: OTP_TTL_SECONDS };
@@ -83,20 +102,28 @@ type VerifyOutcome =
  * All three failures are 400, not 401: the client's "401 → you are signed out" logic must not fire
  * on a mistyped code.
  */
-export const verifySignInCode = async (ctx: Ctx, email: string, code: string): Promise<Language | null> => {
+export const verifyCode = async (
+  ctx: Ctx,
+  email: string,
+  purpose: string,
+  code: string,
+): Promise<Language | null> => {
   const now = ctx.now();
   const outcome = await ctx.db.transaction().execute(async (trx): Promise<VerifyOutcome> => {
-    const row = await lockOtp(trx, email, SIGN_IN);
+    const row = await lockOtp(trx, email, purpose);
     if (!row) return { ok: false, code: 'otp_invalid' };
     if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, code: 'otp_exhausted' };
     if (row.expires_at.getTime() <= now.getTime()) return { ok: false, code: 'otp_expired' };
-    if (!sameHash(row.code_hash, hashCode(ctx.config.jwtSecret, email, SIGN_IN, code))) {
-      const { attempts } = await countWrongTry(trx, email, SIGN_IN);
+    if (!sameHash(row.code_hash, hashCode(ctx.config.jwtSecret, email, purpose, code))) {
+      const { attempts } = await countWrongTry(trx, email, purpose);
       return { ok: false, code: attempts >= OTP_MAX_ATTEMPTS ? 'otp_exhausted' : 'otp_invalid' };
     }
-    await deleteOtp(trx, email, SIGN_IN);
-    return { ok: true, language: row.language };
+    await deleteOtp(trx, email, purpose);
+    return { ok: true, language: row.language as Language | null };
   });
   if (!outcome.ok) throw new AppError(400, outcome.code);
   return outcome.language;
 };
+
+/** Forgets a pending code (an e-mail change the member gave up, or one that failed after proof). */
+export const dropCode = (ctx: Ctx, email: string, purpose: string) => deleteOtp(ctx.db, email, purpose);

@@ -105,10 +105,29 @@ export const rotateRefreshToken = async (ctx: Ctx, raw: string): Promise<IssuedR
   return outcome.issued;
 };
 
-/** Ends the session of this refresh token (logout). Unknown tokens are ignored. */
-export const endSessionByToken = async (ctx: Ctx, raw: string): Promise<void> => {
-  const token = await findTokenByHash(ctx.db, hashRefreshToken(raw));
-  if (token) await endSession(ctx, token.family_id);
+/**
+ * Logout: ends the session the access token belongs to, and the session of the presented refresh
+ * token when it is the same member's. A refresh token of another member is ignored (presenting it
+ * proves nothing about this caller). When neither token names a session, nothing was ended and the
+ * caller is told so (401) rather than handed a success that did nothing.
+ */
+export const logout = async (
+  ctx: Ctx,
+  presented: {
+    sessionId?: string | undefined;
+    memberId?: string | undefined;
+    refreshToken?: string | undefined;
+  },
+): Promise<void> => {
+  const families = new Set<string>();
+  if (presented.sessionId) families.add(presented.sessionId);
+  if (presented.refreshToken) {
+    const token = await findTokenByHash(ctx.db, hashRefreshToken(presented.refreshToken));
+    if (token && (!presented.memberId || token.member_id === presented.memberId))
+      families.add(token.family_id);
+  }
+  if (families.size === 0) throw new AppError(401, 'unauthorized');
+  for (const familyId of families) await endSession(ctx, familyId);
 };
 
 export const endSession = (ctx: Ctx, familyId: string): Promise<void> =>

@@ -10,16 +10,24 @@ import { z } from 'zod';
 import { forRequest, type AppDeps } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
+import type { LimiterFactory } from '../../http/rate-limit.ts';
 import { MEMBER_SECURITY, type ZodApp } from '../../http/zod-app.ts';
-import { sniffImageType } from './avatar.ts';
+import { normalizeAvatar } from './avatar.ts';
 import { missingFieldsOf, presentMember } from './member.presenter.ts';
 import { findAvatar } from './member.repository.ts';
 import { getMember, removeAvatar, replaceAvatar, updateProfile } from './member.service.ts';
 import { PHONE_CODES } from './phone-codes.ts';
 
 /** Profile, avatar, phone codes and user-info. Every read and write is of `req.member.memberId`'s own row. */
-export const memberRoutes = (app: ZodApp, deps: AppDeps) => {
+export const memberRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) => {
   const ctxOf = (req: Parameters<typeof forRequest>[1]) => forRequest(deps, req);
+  // Each upload is decoded and re-encoded, and replaced pictures leave space to reclaim: bounded per member.
+  const uploadsPerMember = limiter({
+    name: 'avatar-member',
+    max: deps.config.avatarUploadLimitPerMember,
+    windowSeconds: deps.config.rateLimitWindowSeconds,
+    key: (req) => req.member.memberId,
+  });
 
   app.get(
     '/auth/users/profile',
@@ -60,7 +68,8 @@ export const memberRoutes = (app: ZodApp, deps: AppDeps) => {
         tags: ['member'],
         summary: 'Upload the avatar (multipart/form-data, one file: JPEG, PNG or WebP, at most 2 MB)',
         description:
-          'Too large → 413 payload_too_large; not an image of those types → 415 unsupported_media_type.',
+          'Stored re-encoded as a 512 px square WebP with no metadata. Too large → 413 payload_too_large; ' +
+          'not an image of those types → 415 unsupported_media_type; too many uploads → 429 rate_limited.',
         consumes: ['multipart/form-data'],
         security: MEMBER_SECURITY,
         response: { 200: AvatarResponseSchema },
@@ -68,13 +77,15 @@ export const memberRoutes = (app: ZodApp, deps: AppDeps) => {
     },
     async (req) => {
       if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type');
+      await uploadsPerMember(req);
       const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
       if (!file)
         throw new AppError(400, 'validation_failed', { details: ['file: An image file is required'] });
       const bytes = await file.toBuffer(); // throws 413 past AVATAR_MAX_BYTES
-      const type = sniffImageType(bytes);
-      if (!type) throw new AppError(415, 'unsupported_media_type');
-      return ok(presentMember(await replaceAvatar(ctxOf(req), req.member.memberId, type, bytes)));
+      const avatar = await normalizeAvatar(bytes);
+      return ok(
+        presentMember(await replaceAvatar(ctxOf(req), req.member.memberId, avatar.contentType, avatar.bytes)),
+      );
     },
   );
 

@@ -1,15 +1,8 @@
 import type { UpdateProfileBody } from '@app/contracts';
 import type { Ctx } from '../../context.ts';
-import { isUniqueViolation } from '../../db/database.ts';
 import type { MemberRow, MemberUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import {
-  deleteOtherAvatars,
-  findMemberByEmail,
-  findMemberById,
-  insertAvatar,
-  updateMember,
-} from './member.repository.ts';
+import { deleteOtherAvatars, findMemberById, insertAvatar, updateMember } from './member.repository.ts';
 
 /** The signed-in member; 401 when the token outlived its member. */
 export const getMember = async (ctx: Ctx, memberId: string): Promise<MemberRow> => {
@@ -20,7 +13,9 @@ export const getMember = async (ctx: Ctx, memberId: string): Promise<MemberRow> 
 
 /**
  * Applies a validated (strict) profile update to the member's own row. A field left out is unchanged.
- * An e-mail already used by another member → 409 email_taken.
+ * The e-mail is how a member signs in, so it changes only through a code sent to the new address
+ * (requestEmailChange / confirmEmailChange): sending the current address is accepted and changes
+ * nothing, any other address → 400 email_change_needs_code.
  */
 export const updateProfile = async (
   ctx: Ctx,
@@ -35,18 +30,12 @@ export const updateProfile = async (
   if (body.dateOfBirth !== undefined) changes.date_of_birth = body.dateOfBirth;
   if (body.language !== undefined) changes.language = body.language;
   if (body.email !== undefined) {
-    const owner = await findMemberByEmail(ctx.db, body.email);
-    if (owner && owner.id !== memberId) throw new AppError(409, 'email_taken');
-    changes.email = body.email;
+    const member = await getMember(ctx, memberId);
+    if (member.email !== body.email) throw new AppError(400, 'email_change_needs_code');
   }
-  try {
-    const updated = await updateMember(ctx.db, memberId, changes);
-    if (!updated) throw new AppError(401, 'unauthorized');
-    return updated;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(409, 'email_taken'); // lost a race for the address
-    throw err;
-  }
+  const updated = await updateMember(ctx.db, memberId, changes);
+  if (!updated) throw new AppError(401, 'unauthorized');
+  return updated;
 };
 
 /** Stores a new avatar (already size- and type-checked) and drops the previous one. */
