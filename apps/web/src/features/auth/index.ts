@@ -2,3 +2,6 @@
 export { useAuthStore, type AuthState } from './store/auth-store.ts';
 export { useAuthSession } from './hooks/use-auth-session.ts';
 export { displayName, initialsOf } from './lib/member-info.ts';
+// A code sent by e-mail is typed the same way wherever the app asks for one.
+export { OtpInput } from './components/otp-input.tsx';
+export { formatCountdown, useCountdown } from './hooks/use-countdown.ts';

@@ -4,10 +4,12 @@ import { ApiError } from '../../../shared/api/api-error.ts';
 import { tokenStorage } from '../../../shared/api/tokens.ts';
 import { i18next } from '../../../shared/i18n/i18n.ts';
 import { setNavigator } from '../../../shared/navigation.ts';
+import { logoutOnServer } from '../api/logout.ts';
 import { refreshToken } from '../api/refresh-token.ts';
 import { initialAuthState, LOGOUT_CALLBACK_DELAY_MS, useAuthStore } from './auth-store.ts';
 
 vi.mock('../api/refresh-token.ts', () => ({ refreshToken: vi.fn() }));
+vi.mock('../api/logout.ts', () => ({ logoutOnServer: vi.fn() }));
 
 const member = (over: Partial<LoginData> = {}): LoginData => ({
   id: 'm1',
@@ -33,6 +35,7 @@ beforeEach(() => {
   navigate.mockReset();
   setNavigator(navigate);
   vi.mocked(refreshToken).mockReset();
+  vi.mocked(logoutOnServer).mockReset();
 });
 
 afterEach(() => {
@@ -68,7 +71,12 @@ describe('auth store', () => {
     vi.useFakeTimers();
     useAuthStore.getState().login(member({ profileStatus: 'complete' }));
     const callback = vi.fn();
+    vi.mocked(logoutOnServer).mockImplementation(() =>
+      // The server is asked while the tokens are still there to name the session.
+      expect(localStorage.getItem('accessToken')).toBe('access-1'),
+    );
     useAuthStore.getState().logout(callback);
+    expect(logoutOnServer).toHaveBeenCalledOnce();
 
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
@@ -97,6 +105,12 @@ describe('auth store', () => {
     useAuthStore.getState().logout();
     vi.advanceTimersByTime(LOGOUT_CALLBACK_DELAY_MS);
     expect(navigate).toHaveBeenCalledWith('/th/signin', { replace: true });
+  });
+
+  it('a logout with no tokens left (another tab already signed out) asks nothing of the server', () => {
+    vi.useFakeTimers();
+    useAuthStore.getState().logout();
+    expect(logoutOnServer).not.toHaveBeenCalled();
   });
 
   it('initialises logged out without calling the API when no tokens are stored', async () => {

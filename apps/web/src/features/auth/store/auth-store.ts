@@ -7,6 +7,7 @@ import { tokenStorage } from '../../../shared/api/tokens.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { navigateTo } from '../../../shared/navigation.ts';
 import { localizePath, paths, signinPath } from '../../../shared/paths.ts';
+import { logoutOnServer } from '../api/logout.ts';
 import { refreshToken } from '../api/refresh-token.ts';
 import { memberInfoOf, tokensOf } from '../lib/member-info.ts';
 
@@ -115,6 +116,8 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
   },
 
   logout: (callback) => {
+    // The server ends the session too, so a copied token stops working.
+    if (tokenStorage.get()) logoutOnServer();
     tokenStorage.clear();
     queryClient.clear();
     set({ ...loggedOut, isInitialed: true, isLoggingOut: true });

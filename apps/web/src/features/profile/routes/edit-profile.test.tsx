@@ -131,13 +131,63 @@ describe('Edit profile', () => {
     await vi.waitFor(() => expect(useAuthStore.getState().profileHasCreated).toBe('alreadyProfile'));
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/auth/users/update'));
     expect(call?.[1]?.method).toBe('PATCH');
+    // The e-mail is unchanged, so it is not sent: an address changes only through its code.
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       firstName: 'Malee',
       lastName: 'Suksan',
-      email: 'malee@example.com',
       dateOfBirth: '1995-01-01',
       phoneCode: '+66',
       phoneNumber: '0812345678',
     });
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/auth/users/email'))).toBe(false);
+  });
+
+  it('a new e-mail is confirmed with the code sent to it before the rest is saved', async () => {
+    const user = userEvent.setup();
+    const complete: MemberInfo = {
+      ...newMember,
+      firstName: 'Malee',
+      lastName: 'Suksan',
+      dateOfBirth: '1995-01-01',
+      phoneCode: '+66',
+      phoneNumber: '0812345678',
+      profileStatus: 'complete',
+    };
+    const moved = { ...complete, email: 'malee.new@example.com' };
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('phoneCodes'))
+        return ok([{ country: 'TH', dialCode: '+66', nameEn: 'Thailand', nameTh: 'ไทย' }]);
+      if (url.includes('/auth/users/email/send-otp'))
+        return ok({ resendAfterSeconds: 60, expiresInSeconds: 300 });
+      return ok(moved);
+    });
+    renderScreen(complete);
+    const email = screen.getByTestId('profile-email');
+    await user.clear(email);
+    await user.type(email, 'Malee.New@example.com');
+    expect(await screen.findByText('We will send a code to the new address to confirm it.')).toBeTruthy();
+    await user.click(screen.getByTestId('profile-save'));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/malee\.new@example\.com/)).toBeTruthy();
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).includes('/auth/users/email/send-otp'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toMatchObject({ email: 'malee.new@example.com' });
+    // Nothing is saved until the code is confirmed.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/auth/users/update'))).toBe(false);
+
+    await user.click(within(dialog).getByTestId('email-change-confirm'));
+    expect(await within(dialog).findByText('Please enter all 6 digits.')).toBeTruthy();
+    await user.type(within(dialog).getAllByRole('textbox')[0] as HTMLElement, '123456');
+    await user.click(within(dialog).getByTestId('email-change-confirm'));
+
+    await vi.waitFor(() => expect(useAuthStore.getState().info?.email).toBe('malee.new@example.com'));
+    const verify = fetchMock.mock.calls.find(([url]) => String(url).includes('/auth/users/email/verify'));
+    expect(JSON.parse(String(verify?.[1]?.body))).toEqual({ email: 'malee.new@example.com', otp: '123456' });
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/auth/users/update'))).toBe(true),
+    );
+    const update = fetchMock.mock.calls.find(([url]) => String(url).includes('/auth/users/update'));
+    expect(JSON.parse(String(update?.[1]?.body))).not.toHaveProperty('email');
   });
 });

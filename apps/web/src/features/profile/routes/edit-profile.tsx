@@ -8,13 +8,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { toIsoDate } from '../../../shared/format.ts';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useAuthStore } from '../../auth/index.ts';
+import { useSendEmailChangeCode } from '../api/email-change.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { AvatarPicker } from '../components/avatar-picker.tsx';
+import { EmailChangeDialog } from '../components/email-change-dialog.tsx';
 import { DobPicker, normalizeDob } from '../components/dob-picker.tsx';
 import { PhoneCodeSelect } from '../components/phone-code-select.tsx';
 
@@ -65,6 +68,16 @@ export function EditProfileScreen() {
   const save = useUpdateProfile();
   const [form] = Form.useForm<ProfileForm>();
   const [formError, setFormError] = useState<string | null>(null);
+  const sendChangeCode = useSendEmailChangeCode();
+  /** The new address waiting for its code, and the rest of the form to save once it is confirmed. */
+  const [pendingChange, setPendingChange] = useState<{
+    email: string;
+    resendAfterSeconds: number;
+    rest: UpdateProfileBody;
+  } | null>(null);
+  const typedEmail = Form.useWatch('email', form);
+  const changingEmail =
+    !!info?.email && typeof typedEmail === 'string' && typedEmail.trim().toLowerCase() !== info.email;
 
   const labels: Record<FieldName, string> = {
     firstName: t('profile.edit.fields.firstName'),
@@ -87,20 +100,43 @@ export function EditProfileScreen() {
       setFormError(t('profile.edit.userIdNotFound'));
       return;
     }
-    const body: UpdateProfileBody = {
+    const email = values.email.trim().toLowerCase();
+    const rest: UpdateProfileBody = {
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
-      email: values.email.trim().toLowerCase(),
       dateOfBirth: toIsoDate(values.dateOfBirth),
       phoneCode: values.phoneCode ?? DEFAULT_PHONE_CODE,
       phoneNumber: values.phoneNumber,
     };
+    if (email !== info.email) {
+      // A new address is the member's only once it returns the code sent to it; the rest of the
+      // form is saved after that, so one Save does both.
+      try {
+        const sent = await sendChangeCode.mutateAsync({ email, language: currentLanguage() });
+        setPendingChange({ email, resendAfterSeconds: sent.resendAfterSeconds, rest });
+      } catch (error) {
+        setFormError(errorMessage(t, error));
+      }
+      return;
+    }
+    await saveRest(rest);
+  };
+
+  const saveRest = async (rest: UpdateProfileBody) => {
     try {
-      await save.mutateAsync(body);
+      await save.mutateAsync(rest);
       toast.success(t('profile.edit.success'));
     } catch (error) {
       setFormError(errorMessage(t, error));
     }
+  };
+
+  const onEmailConfirmed = () => {
+    if (!pendingChange) return;
+    const { email, rest } = pendingChange;
+    setPendingChange(null);
+    toast.success(t('profile.edit.emailChange.changed', { email }));
+    void saveRest(rest);
   };
 
   useDocumentTitle(t('profile.edit.title'));
@@ -165,6 +201,7 @@ export function EditProfileScreen() {
         <Form.Item<ProfileForm>
           name="email"
           label={labels.email}
+          extra={changingEmail ? t('profile.edit.emailChange.hint') : undefined}
           rules={[
             { required: true, whitespace: true, message: t('profile.edit.validation.emailRequired') },
             {
@@ -235,10 +272,23 @@ export function EditProfileScreen() {
           {formError && <Alert className="form-alert" type="error" showIcon title={formError} />}
         </div>
 
-        <Button type="primary" htmlType="submit" block loading={saving} data-testid="profile-save">
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={saving || sendChangeCode.isPending}
+          data-testid="profile-save"
+        >
           {t('profile.edit.save')}
         </Button>
       </Form>
+
+      <EmailChangeDialog
+        email={pendingChange?.email ?? null}
+        resendAfterSeconds={pendingChange?.resendAfterSeconds ?? 0}
+        onConfirmed={onEmailConfirmed}
+        onCancel={() => setPendingChange(null)}
+      />
     </div>
   );
 }

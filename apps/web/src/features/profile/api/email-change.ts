@@ -1,0 +1,32 @@
+import {
+  MemberInfoSchema,
+  SendOtpDataSchema,
+  type SendEmailChangeCodeBody,
+  type VerifyEmailChangeBody,
+} from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client.ts';
+import { useAuthStore } from '../../auth/index.ts';
+import { getProfileQueryOptions } from './get-profile.ts';
+
+/** Mails a code to the new address; the profile keeps the old one until the code comes back. */
+export const sendEmailChangeCode = async (body: SendEmailChangeCodeBody) =>
+  SendOtpDataSchema.parse(await api.post('/auth/users/email/send-otp', { body }));
+
+/** The code proves the new address: answers the profile with the new e-mail. */
+export const confirmEmailChange = async (body: VerifyEmailChangeBody) =>
+  MemberInfoSchema.parse(await api.post('/auth/users/email/verify', { body }));
+
+export const useSendEmailChangeCode = () => useMutation({ mutationFn: sendEmailChangeCode });
+
+export const useConfirmEmailChange = () => {
+  const queryClient = useQueryClient();
+  const setInfo = useAuthStore((s) => s.setInfo);
+  return useMutation({
+    mutationFn: confirmEmailChange,
+    onSuccess: (info) => {
+      setInfo(info);
+      queryClient.setQueryData(getProfileQueryOptions().queryKey, info);
+    },
+  });
+};

@@ -1,0 +1,151 @@
+import { OTP_LENGTH } from '@app/contracts';
+import { Alert, Button, Modal } from 'antd';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/error-message.ts';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { formatCountdown, OtpInput, useCountdown } from '../../auth/index.ts';
+import { useConfirmEmailChange, useSendEmailChangeCode } from '../api/email-change.ts';
+
+type Props = {
+  /** The new address the code was (or is to be) sent to; null keeps the dialog closed. */
+  email: string | null;
+  /** Seconds before another code may be asked for, from the send that opened the dialog. */
+  resendAfterSeconds: number;
+  onConfirmed: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * The second step of an e-mail change: the code sent to the new address. The address changes on the
+ * server only when the code is confirmed; cancelling leaves the member's current address as it is.
+ */
+export function EmailChangeDialog({ email, resendAfterSeconds, onConfirmed, onCancel }: Props) {
+  return (
+    <Modal
+      open={email !== null}
+      footer={null}
+      onCancel={onCancel}
+      destroyOnHidden
+      centered
+      width={400}
+      title={<EmailChangeTitle />}
+    >
+      {email && (
+        <EmailChangeForm
+          key={email}
+          email={email}
+          resendAfterSeconds={resendAfterSeconds}
+          onConfirmed={onConfirmed}
+          onCancel={onCancel}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function EmailChangeTitle() {
+  const { t } = useTranslation();
+  return <>{t('profile.edit.emailChange.title')}</>;
+}
+
+function EmailChangeForm({ email, resendAfterSeconds, onConfirmed, onCancel }: Props & { email: string }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const confirm = useConfirmEmailChange();
+  const resend = useSendEmailChangeCode();
+  const countdown = useCountdown();
+  const errorId = useId();
+  const startCountdown = countdown.start;
+  useEffect(() => startCountdown(resendAfterSeconds), [startCountdown, resendAfterSeconds]);
+
+  const submit = async () => {
+    setNotice(null);
+    if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code)) {
+      setLocalError(t('profile.edit.emailChange.incomplete'));
+      return;
+    }
+    setLocalError(null);
+    try {
+      await confirm.mutateAsync({ email, otp: code });
+      onConfirmed();
+    } catch {
+      // Shown under the boxes; the digits stay so one wrong digit can be corrected.
+    }
+  };
+
+  const askAgain = async () => {
+    confirm.reset();
+    setLocalError(null);
+    setNotice(null);
+    try {
+      const answer = await resend.mutateAsync({ email, language: currentLanguage() });
+      countdown.start(answer.resendAfterSeconds);
+      setCode('');
+      setNotice(t('profile.edit.emailChange.resent'));
+    } catch (error) {
+      if (isApiError(error) && error.retryAfterSeconds) countdown.start(error.retryAfterSeconds);
+    }
+  };
+
+  const error =
+    localError ??
+    (confirm.isError ? errorMessage(t, confirm.error) : null) ??
+    (resend.isError ? errorMessage(t, resend.error) : null);
+
+  return (
+    <form
+      className="email-change"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="page-lead">{t('profile.edit.emailChange.instruction', { email })}</p>
+      <OtpInput
+        value={code}
+        onChange={(v) => {
+          setCode(v);
+          setLocalError(null);
+        }}
+        invalid={!!error}
+        errorId={errorId}
+        disabled={confirm.isPending}
+        focusOnMount
+      />
+      <div id={errorId} aria-live="polite" className="otp-feedback">
+        {error && <Alert type="error" showIcon title={error} />}
+        {!error && notice && <Alert type="success" showIcon title={notice} />}
+      </div>
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        loading={confirm.isPending}
+        data-testid="email-change-confirm"
+      >
+        {t('profile.edit.emailChange.confirm')}
+      </Button>
+      <div className="otp-actions">
+        <Button
+          type="link"
+          data-testid="email-change-resend"
+          disabled={countdown.secondsLeft > 0}
+          loading={resend.isPending}
+          onClick={() => void askAgain()}
+        >
+          {countdown.secondsLeft > 0
+            ? t('profile.edit.emailChange.resendIn', { time: formatCountdown(countdown.secondsLeft) })
+            : t('profile.edit.emailChange.resend')}
+        </Button>
+        <Button block data-testid="email-change-cancel" onClick={onCancel}>
+          {t('profile.edit.emailChange.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
