@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
   launchBrowser,
   newPage,
+  otpFromInbox,
   screenshot,
   seriousA11yViolations,
   uniqueEmail,
@@ -100,6 +101,57 @@ describe('a new member signs in, completes the profile, switches language and lo
     await signIn(page, email);
     await page.waitForURL('**/wallet');
   });
+});
+
+describe('a member changes their e-mail address', () => {
+  for (const lang of ['en', 'th'] as const) {
+    it(`confirms the new address with the code sent to it, in ${lang}`, async () => {
+      const page = await newPage(browser);
+      const prefix = lang === 'th' ? '/th' : '';
+      const oldEmail = uniqueEmail(`change-${lang}`);
+      const newEmail = uniqueEmail(`changed-${lang}`);
+      await page.goto(`${prefix}/signin`);
+      await signIn(page, oldEmail);
+      await page.waitForURL(`**${prefix}/profile/edit`);
+      await completeNewProfile(page);
+
+      await page.goto(`${prefix}/profile/edit`);
+      await page.getByTestId('profile-email').fill(newEmail);
+      await page.locator('#profile_email_extra').waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      const before = Date.now() - 1;
+      await page.getByTestId('profile-save').click();
+      await page.getByTestId('email-change-confirm').waitFor();
+      expect(await page.getByRole('dialog').innerText()).toContain(newEmail);
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await screenshot(page, `${lang}-edit-profile-email-code`);
+
+      // A wrong code is refused in the page's language and changes nothing.
+      const code = await otpFromInbox(newEmail, before);
+      await page.getByTestId('otp-0').click();
+      await page.keyboard.type(code === '000000' ? '111111' : '000000');
+      await page.getByTestId('email-change-confirm').click();
+      const wrongText = lang === 'th' ? 'รหัสไม่ถูกต้อง' : 'The code is incorrect';
+      await expect.poll(() => page.getByRole('dialog').innerText()).toContain(wrongText);
+
+      await page.getByTestId('otp-0').click();
+      await page.keyboard.type(code);
+      await page.getByTestId('email-change-confirm').click();
+      await page.waitForURL(new RegExp(`${prefix}/profile$`));
+
+      await page.goto(`${prefix}/profile/edit`);
+      await expect.poll(() => page.getByTestId('profile-email').inputValue()).toBe(newEmail);
+      // The old address was told.
+      const notice = await fetch(`${inject('inboxUrl')}/?to=${encodeURIComponent(oldEmail)}`).then(
+        (r) => r.json() as Promise<{ subject: string }[]>,
+      );
+      expect(notice.at(-1)?.subject).toBe(
+        lang === 'th'
+          ? 'อีเมลของบัญชี Privileges ของคุณถูกเปลี่ยนแล้ว'
+          : 'Your Privileges e-mail address was changed',
+      );
+    });
+  }
 });
 
 describe('screenshots for people to look at', () => {

@@ -54,7 +54,8 @@ export async function otpFromInbox(email: string, after = 0): Promise<string> {
     const res = await fetch(`${inject('inboxUrl')}/?to=${encodeURIComponent(email)}`);
     const mails = (await res.json()) as { subject: string; text: string; receivedAt: number }[];
     const latest = mails.filter((m) => m.receivedAt > after).at(-1);
-    const code = latest?.text.match(/\b\d{6}\b/)?.[0];
+    // The code stands alone on its line (an address in the text may hold digits of its own).
+    const code = latest?.text.match(/^\d{6}$/m)?.[0];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }
