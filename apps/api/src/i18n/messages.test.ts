@@ -21,4 +21,13 @@ describe('API texts', () => {
     expect(languageFromHeader('th-TH,th;q=0.9,en;q=0.5')).toBe('th');
     expect(languageFromHeader('fr-FR')).toBe('en');
   });
+
+  it("chooses plural forms by count with each language's rules, like the web app", () => {
+    expect(t('en', 'catalogue.status.startsIn', { count: 1 })).toBe('Starts in 1 day');
+    expect(t('en', 'catalogue.status.startsIn', { count: 3 })).toBe('Starts in 3 days');
+    expect(t('th', 'catalogue.status.startsIn', { count: 1 })).toBe('เริ่มในอีก 1 วัน');
+    expect(t('th', 'catalogue.status.startsIn', { count: 3 })).toBe('เริ่มในอีก 3 วัน');
+    // A key only English has falls back to English; an unknown key comes back as itself.
+    expect(t('th', 'no.such.key')).toBe('no.such.key');
+  });
 });

@@ -2,34 +2,35 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, type Language } from '@app/contracts';
 import { REPO_ROOT } from '../config.ts';
+import i18next from 'i18next';
 
 type Tree = { [key: string]: string | Tree };
 
-const flatten = (tree: Tree, prefix = '', out: Record<string, string> = {}): Record<string, string> => {
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string') out[key] = v;
-    else flatten(v, key, out);
-  }
-  return out;
-};
+const load = (lang: Language): Tree =>
+  JSON.parse(readFileSync(join(REPO_ROOT, 'locales', `${lang}.json`), 'utf8')) as Tree;
 
-const load = (lang: Language): Record<string, string> =>
-  flatten(JSON.parse(readFileSync(join(REPO_ROOT, 'locales', `${lang}.json`), 'utf8')) as Tree);
+/**
+ * The same translation engine as the web app, over the same locale files: plurals (`_one`/`_other`,
+ * chosen by `count` with each language's plural rules), `{{name}}` interpolation and the English
+ * fallback behave alike on both sides. Loaded synchronously once; texts are plain (HTML-escaped where
+ * they go into HTML, by the mail templates).
+ */
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { translation: load(lang) }])),
+  lng: 'en',
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
 
-/** Every text comes from the shared locale files (locales/*.json), the web app's too. */
-const catalogues: Record<Language, Record<string, string>> = { en: load('en'), th: load('th') };
-
-/** `{{name}}` placeholders, as i18next writes them in the shared locale files. */
-const interpolate = (text: string, vars: Record<string, string | number>) =>
-  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
-
-/** The text for `key` in `lang`, else in English, else the key itself. */
+/** The text for `key` in `lang`, else in English, else the key itself. `count` picks the plural form. */
 export const t = (lang: Language, key: string, vars: Record<string, string | number> = {}): string =>
-  interpolate(catalogues[lang][key] ?? catalogues.en[key] ?? key, vars);
+  i18n.t(key, { ...vars, lng: lang });
 
-export const hasText = (lang: Language, key: string): boolean =>
-  key in catalogues[lang] || key in catalogues.en;
+export const hasText = (lang: Language, key: string): boolean => i18n.exists(key, { lng: lang });
 
 /**
  * The member's language from Accept-Language: the highest-weighted tag whose primary subtag is a
