@@ -173,7 +173,7 @@ export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) 
   app.post(
     '/auth/users/email/send-otp',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: 'Start an e-mail change: mail a 6-digit code to the new address',
@@ -198,7 +198,7 @@ export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) 
   app.post(
     '/auth/users/email/verify',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: 'Confirm an e-mail change with the code sent to the new address',

@@ -1,38 +1,65 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import type { AccessClaims, AccessTokens } from './access-token.ts';
 import { parseAuthorization } from './auth-header.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The one guard: a preHandler that sets `req.member` or answers 401. */
-    authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * The one way to require a member: `onRequest: app.authenticate` on a route, or
+     * `app.addHook('onRequest', app.authenticate)` on a module plugin. Sets `req.member` or answers 401.
+     */
+    authenticate: (req: FastifyRequest) => Promise<void>;
+    /**
+     * The one way to read an optional viewer: `onRequest: app.identify`. No token → `req.viewer` is
+     * null (a visitor); a token that is presented must be good (401 as on protected routes), so a
+     * signed-in member is never silently answered as a visitor.
+     */
+    identify: (req: FastifyRequest) => Promise<void>;
     accessTokens: AccessTokens;
   }
   interface FastifyRequest {
-    /** Set by `app.authenticate` on protected routes. */
+    /** Set by `app.authenticate`. */
     member: AccessClaims;
+    /** Set by `app.identify`: the member, or null for a visitor. */
+    viewer: AccessClaims | null;
   }
 }
 
-/** Installs the guard on the root instance (no encapsulation: every module sees it). */
+/** Installs the guards on the root instance (no encapsulation: every module sees them). */
 export const installAuthenticate = (
   app: FastifyInstance,
   accessTokens: AccessTokens,
   /** A revoked session (logout, refresh-token reuse) stops its access tokens at once, not in 15 minutes. */
   isSessionActive: (sessionId: string) => Promise<boolean>,
 ) => {
+  const claimsOf = async (accessToken: string) => {
+    const claims = await accessTokens.verify(accessToken);
+    if (!(await isSessionActive(claims.sessionId))) throw new AppError(401, 'unauthorized');
+    return claims;
+  };
+  const set = (req: FastifyRequest, key: 'member' | 'viewer', value: AccessClaims | null) =>
+    Object.defineProperty(req, key, { value, enumerable: true, configurable: true });
+
   app.decorate('accessTokens', accessTokens);
   app.decorateRequest('member', {
     getter(): AccessClaims {
       throw new Error('req.member read on a route without app.authenticate');
     },
   });
+  app.decorateRequest('viewer', {
+    getter(): AccessClaims | null {
+      throw new Error('req.viewer read on a route without app.identify');
+    },
+  });
   app.decorate('authenticate', async (req: FastifyRequest) => {
     const { accessToken } = parseAuthorization(req.headers.authorization);
     if (!accessToken) throw new AppError(401, 'unauthorized');
-    const claims = await accessTokens.verify(accessToken);
-    if (!(await isSessionActive(claims.sessionId))) throw new AppError(401, 'unauthorized');
-    Object.defineProperty(req, 'member', { value: claims, enumerable: true, configurable: true });
+    set(req, 'member', await claimsOf(accessToken));
+  });
+  app.decorate('identify', async (req: FastifyRequest) => {
+    // The spec's client sends `{"accessToken":"","refreshToken":""}` when signed out: a visitor.
+    const { accessToken } = parseAuthorization(req.headers.authorization);
+    set(req, 'viewer', accessToken ? await claimsOf(accessToken) : null);
   });
 };

@@ -26,7 +26,7 @@ export const makeViewerResolver =
     reply.header('vary', 'Accept-Language, Authorization');
     const { accessToken } = parseAuthorization(req.headers.authorization);
     if (!accessToken && !opts.required) return { lang, member: null };
-    await app.authenticate(req, reply); // 401 unauthorized / token_expired
+    await app.authenticate(req); // 401 unauthorized / token_expired
     const id = req.member.memberId;
     const tier = await memberTier(deps.db, id);
     if (!tier) throw new AppError(401, 'unauthorized');

@@ -32,7 +32,7 @@ export const memberRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory
   app.get(
     '/auth/users/profile',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: 'The signed-in member',
@@ -46,7 +46,7 @@ export const memberRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory
   app.patch(
     '/auth/users/update',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: 'Update the profile (only the fields sent)',
@@ -63,7 +63,7 @@ export const memberRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory
   app.post(
     '/auth/users/avatar',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: 'Upload the avatar (multipart/form-data, one file: JPEG, PNG or WebP, at most 2 MB)',
@@ -92,7 +92,7 @@ export const memberRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory
   app.delete(
     '/auth/users/avatar',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: 'Remove the avatar',
@@ -142,7 +142,7 @@ export const memberRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory
   app.get(
     '/info',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: 'User info (spec section 7): the member, and in `message` the required fields still empty',
