@@ -4,6 +4,39 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+/**
+ * Import boundaries. An API module is reached only through its index.ts (its public surface); a web
+ * feature imports only `features/auth`'s index (the session every screen relies on) and `shared/`,
+ * and `shared/` imports no feature. The app layer composes features and is not restricted.
+ */
+const boundaries = [
+  ...foldersIn('./apps/api/src/modules/').map((name) => ({
+    target: [
+      './apps/api/src/*.ts',
+      './apps/api/src/!(modules)/**/*',
+      `./apps/api/src/modules/!(${name})/**/*`,
+    ],
+    from: `./apps/api/src/modules/${name}`,
+    except: ['./index.ts'],
+    message: `Import the ${name} module through modules/${name}/index.ts.`,
+  })),
+  ...foldersIn('./apps/web/src/features/').map((name) => ({
+    target: [`./apps/web/src/features/!(${name})/**/*`, './apps/web/src/shared/**/*'],
+    from: `./apps/web/src/features/${name}`,
+    ...(name === 'auth' ? { except: ['./index.ts'] } : {}),
+    message:
+      name === 'auth'
+        ? 'Features use the session through features/auth/index.ts.'
+        : 'Features do not import each other: move what both need to shared/.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'artifacts/**', 'coverage/**'] },
@@ -13,6 +46,7 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     rules: {
       'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones: boundaries }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -1,8 +1,7 @@
 import { DevMailboxResponseSchema } from '@app/contracts';
 import { z } from 'zod';
-import type { AppDeps } from '../context.ts';
 import { ok } from '../http/envelope.ts';
-import type { ZodApp } from '../http/zod-app.ts';
+import type { AppModule } from '../http/module.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -16,7 +15,7 @@ const QuerySchema = z.object({
 });
 
 /** The development mailbox: the outbox, newest first. Registered only when NODE_ENV is not production. */
-export const devMailboxRoutes = (app: ZodApp, deps: AppDeps) => {
+export const devMailboxModule: AppModule = async (app, { deps }) => {
   const recent = (to: string | undefined, limit: number) => {
     let q = deps.db
       .selectFrom('mail_outbox')

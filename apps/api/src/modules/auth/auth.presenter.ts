@@ -1,6 +1,6 @@
 import type { LoginData } from '@app/contracts';
 import type { MemberRow } from '../../db/schema.ts';
-import { presentMember } from '../member/member.presenter.ts';
+import { presentMember } from '../member/index.ts';
 import type { IssuedRefreshToken } from './session.service.ts';
 
 /** Member info plus the tokens, where the spec's client reads them (data.accessToken, data.refreshTokens[0].token). */

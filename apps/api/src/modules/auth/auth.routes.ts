@@ -9,20 +9,20 @@ import {
   SendOtpResponseSchema,
   VerifyEmailChangeBodySchema,
 } from '@app/contracts';
-import { forRequest, type AppDeps } from '../../context.ts';
+import { forRequest } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import type { LimiterFactory } from '../../http/rate-limit.ts';
-import { MEMBER_SECURITY, type ZodApp } from '../../http/zod-app.ts';
-import { presentMember } from '../member/member.presenter.ts';
-import { getMember } from '../member/member.service.ts';
+import type { AppModule } from '../../http/module.ts';
+import { MEMBER_SECURITY } from '../../http/zod-app.ts';
+import { getMember, presentMember } from '../member/index.ts';
 import { presentSession } from './auth.presenter.ts';
 import { parseAuthorization } from './auth-header.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change.service.ts';
 import { logout, rotateRefreshToken, startSession } from './session.service.ts';
 import { sendSignInCode, signIn } from './sign-in.service.ts';
 
-export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) => {
+/** Sign-in codes, sessions and e-mail changes, registered at the /auth prefix. */
+export const authModule: AppModule = async (app, { deps, limiter }) => {
   const { config } = deps;
   const ctxOf = (req: Parameters<typeof forRequest>[1]) => forRequest(deps, req);
   const windowSeconds = config.rateLimitWindowSeconds;
@@ -80,7 +80,7 @@ export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) 
   });
 
   app.post(
-    '/auth/otp/send-otp',
+    '/otp/send-otp',
     {
       schema: {
         tags: ['auth'],
@@ -99,7 +99,7 @@ export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) 
   );
 
   app.post(
-    '/auth/login',
+    '/login',
     {
       schema: {
         tags: ['auth'],
@@ -121,7 +121,7 @@ export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) 
   );
 
   app.get(
-    '/auth/refresh-token',
+    '/refresh-token',
     {
       schema: {
         tags: ['auth'],
@@ -144,7 +144,7 @@ export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) 
   );
 
   app.post(
-    '/auth/logout',
+    '/logout',
     {
       schema: {
         tags: ['auth'],
@@ -171,7 +171,7 @@ export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) 
   );
 
   app.post(
-    '/auth/users/email/send-otp',
+    '/users/email/send-otp',
     {
       onRequest: app.authenticate,
       schema: {
@@ -196,7 +196,7 @@ export const authRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) 
   );
 
   app.post(
-    '/auth/users/email/verify',
+    '/users/email/verify',
     {
       onRequest: app.authenticate,
       schema: {

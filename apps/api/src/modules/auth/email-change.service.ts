@@ -1,11 +1,9 @@
 import { OTP_TTL_SECONDS, type Language } from '@app/contracts';
 import type { Ctx } from '../../context.ts';
-import { isUniqueViolation } from '../../db/database.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { renderCodeMail, renderEmailChangedNotice } from '../../mail/otp-mail.ts';
-import { updateMember } from '../member/member.repository.ts';
-import { getMember } from '../member/member.service.ts';
+import { getMember, setProvenEmail } from '../member/index.ts';
 import { emailChangePurpose, sendCode, verifyCode, type SendCodeHooks } from './otp.service.ts';
 
 /**
@@ -47,14 +45,7 @@ export const confirmEmailChange = async (
   const before = await getMember(ctx, memberId);
   if (before.email === input.email) throw new AppError(400, 'email_unchanged');
   await verifyCode(ctx, input.email, emailChangePurpose(memberId), input.otp);
-  let updated: MemberRow | undefined;
-  try {
-    updated = await updateMember(ctx.db, memberId, { email: input.email, updated_at: ctx.now() });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(409, 'email_taken');
-    throw err;
-  }
-  if (!updated) throw new AppError(401, 'unauthorized');
+  const updated = await setProvenEmail(ctx, memberId, input.email);
   try {
     await ctx.mailer.send(renderEmailChangedNotice(before.email, before.language, input.email));
   } catch (err) {

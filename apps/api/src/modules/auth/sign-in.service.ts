@@ -2,7 +2,7 @@ import { OTP_TTL_SECONDS, type Language } from '@app/contracts';
 import type { Ctx } from '../../context.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { renderOtpMail } from '../../mail/otp-mail.ts';
-import { findMemberByEmail, findOrCreateMember } from '../member/member.repository.ts';
+import { findMemberByEmail, findOrCreateMember } from '../member/index.ts';
 import { SIGN_IN, sendCode, verifyCode, type SendCodeHooks } from './otp.service.ts';
 
 /**
@@ -14,7 +14,7 @@ export const sendSignInCode = async (
   input: { email: string; language?: Language | undefined },
   hooks: SendCodeHooks = {},
 ) => {
-  const member = await findMemberByEmail(ctx.db, input.email);
+  const member = await findMemberByEmail(ctx, input.email);
   const language: Language = input.language ?? member?.language ?? 'en';
   return sendCode(
     ctx,
@@ -34,5 +34,5 @@ export const sendSignInCode = async (
  */
 export const signIn = async (ctx: Ctx, email: string, otp: string): Promise<MemberRow> => {
   const askedIn = await verifyCode(ctx, email, SIGN_IN, otp);
-  return findOrCreateMember(ctx.db, email, askedIn ?? 'en', ctx.now());
+  return findOrCreateMember(ctx, email, askedIn ?? 'en');
 };

@@ -7,19 +7,22 @@ import {
   UpdateProfileBodySchema,
 } from '@app/contracts';
 import { z } from 'zod';
-import { forRequest, type AppDeps } from '../../context.ts';
+import { forRequest } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import type { LimiterFactory } from '../../http/rate-limit.ts';
-import { MEMBER_SECURITY, type ZodApp } from '../../http/zod-app.ts';
+import type { AppModule } from '../../http/module.ts';
+import { MEMBER_SECURITY } from '../../http/zod-app.ts';
 import { normalizeAvatar } from './avatar.ts';
 import { missingFieldsOf, presentMember } from './member.presenter.ts';
 import { findAvatar } from './member.repository.ts';
 import { getMember, removeAvatar, replaceAvatar, updateProfile } from './member.service.ts';
 import { PHONE_CODES } from './phone-codes.ts';
 
-/** Profile, avatar, phone codes and user-info. Every read and write is of `req.member.memberId`'s own row. */
-export const memberRoutes = (app: ZodApp, deps: AppDeps, limiter: LimiterFactory) => {
+/**
+ * Profile, avatar, phone codes and user-info. Every read and write is of `req.member.memberId`'s own
+ * row. Registered without a prefix: its paths span /auth/users/*, /info and /media/avatars/*.
+ */
+export const memberModule: AppModule = async (app, { deps, limiter }) => {
   const ctxOf = (req: Parameters<typeof forRequest>[1]) => forRequest(deps, req);
   // Each upload is decoded and re-encoded, and replaced pictures leave space to reclaim: bounded per member.
   const uploadsPerMember = limiter({

@@ -1,14 +1,43 @@
-import type { UpdateProfileBody } from '@app/contracts';
+import type { Language, UpdateProfileBody } from '@app/contracts';
 import type { Ctx } from '../../context.ts';
+import { isUniqueViolation } from '../../db/database.ts';
 import type { MemberRow, MemberUpdate } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { deleteOtherAvatars, findMemberById, insertAvatar, updateMember } from './member.repository.ts';
+import {
+  deleteOtherAvatars,
+  findMemberByEmail as findByEmail,
+  findMemberById,
+  findOrCreateMember as findOrCreate,
+  insertAvatar,
+  updateMember,
+} from './member.repository.ts';
 
 /** The signed-in member; 401 when the token outlived its member. */
 export const getMember = async (ctx: Ctx, memberId: string): Promise<MemberRow> => {
   const member = await findMemberById(ctx.db, memberId);
   if (!member) throw new AppError(401, 'unauthorized');
   return member;
+};
+
+export const findMemberByEmail = (ctx: Pick<Ctx, 'db'>, email: string) => findByEmail(ctx.db, email);
+
+/** The member who owns this (proven) address; the first sign-in creates them in `language`. */
+export const findOrCreateMember = (ctx: Ctx, email: string, language: Language) =>
+  findOrCreate(ctx.db, email, language, ctx.now());
+
+/**
+ * Sets an e-mail address the member has proven (with a code sent to it). Another member already
+ * signing in with it → 409 email_taken; the unique index decides a race between two members.
+ */
+export const setProvenEmail = async (ctx: Ctx, memberId: string, email: string): Promise<MemberRow> => {
+  try {
+    const updated = await updateMember(ctx.db, memberId, { email, updated_at: ctx.now() });
+    if (!updated) throw new AppError(401, 'unauthorized');
+    return updated;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, 'email_taken');
+    throw err;
+  }
 };
 
 /**

@@ -1,13 +1,13 @@
 import { HealthResponseSchema } from '@app/contracts';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import type { ZodApp } from '../../http/zod-app.ts';
+import type { AppModule } from '../../http/module.ts';
 
 const DB_TIMEOUT_MS = 3000;
 
-export const healthRoutes = (app: ZodApp, deps: AppDeps) => {
+/** Liveness with a database check, for load balancers and the benchmark's yardstick. */
+export const systemModule: AppModule = async (app, { deps }) => {
   app.get(
     '/health',
     {

@@ -1,5 +1,5 @@
 // The session is what every other feature may rely on; this is the auth feature's public surface.
-export { useAuthStore, type AuthState } from './store/auth-store.ts';
+export { initialAuthState, useAuthStore, type AuthState } from './store/auth-store.ts';
 export { useAuthSession } from './hooks/use-auth-session.ts';
 export { displayName, initialsOf } from './lib/member-info.ts';
 // A code sent by e-mail is typed the same way wherever the app asks for one.

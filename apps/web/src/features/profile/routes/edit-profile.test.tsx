@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../../../shared/navigation.ts';
-import { initialAuthState, useAuthStore } from '../../auth/store/auth-store.ts';
+import { initialAuthState, useAuthStore } from '../../auth/index.ts';
 import { EditProfileScreen } from './edit-profile.tsx';
 
 const newMember: MemberInfo = {
