@@ -28,7 +28,7 @@ const boundaries = [
     message: `Import the ${name} module through modules/${name}/index.ts.`,
   })),
   ...foldersIn('./apps/web/src/features/').map((name) => ({
-    target: [`./apps/web/src/features/!(${name})/**/*`, './apps/web/src/shared/**/*'],
+    target: `./apps/web/src/features/!(${name})/**/*`,
     from: `./apps/web/src/features/${name}`,
     ...(name === 'auth' ? { except: ['./index.ts'] } : {}),
     message:
@@ -36,6 +36,11 @@ const boundaries = [
         ? 'Features use the session through features/auth/index.ts.'
         : 'Features do not import each other: move what both need to shared/.',
   })),
+  {
+    target: './apps/web/src/shared/**/*',
+    from: './apps/web/src/features',
+    message: 'shared/ is below the features: it imports none of them.',
+  },
 ];
 
 export default tseslint.config(
