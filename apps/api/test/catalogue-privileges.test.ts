@@ -1,5 +1,5 @@
 import type { PrivilegeDetail, PrivilegeSummary, Tier } from '@app/contracts';
-import { listPrivileges } from '../src/modules/catalogue/catalogue.repository.ts';
+import { listPrivileges } from './helpers/catalogue-queries.ts';
 import {
   LikeResponseSchema,
   PrivilegeDetailResponseSchema,

@@ -5,7 +5,7 @@ import {
   VoucherPageResponseSchema,
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listVouchers, searchVouchers } from '../src/modules/catalogue/catalogue.repository.ts';
+import { listVouchers, searchVouchers } from './helpers/catalogue-queries.ts';
 import {
   bearer,
   buildTestApp,

@@ -1,8 +1,8 @@
 import { tierRank, type Availability, type Tier } from '@app/contracts';
 
 /**
- * "Privilege customers" (the spec's 'for Privilege customers only') are members above the base
- * tier: silver, gold and platinum.
+ * "Privilege customers" — the only members who may have a voucher marked privilege-only ('for
+ * Privilege customers only') — are members above the base tier: silver, gold and platinum.
  */
 export const PRIVILEGE_CUSTOMER_MIN_TIER: Tier = 'silver';
 

@@ -14,18 +14,14 @@ import type {
 } from '@app/contracts';
 import type { z } from 'zod';
 import { judge, remainingOf } from './availability.ts';
-import type {
-  BannerRow,
-  CouponRow,
-  MerchantRow,
-  PriceOptionRow,
-  PrivilegeSummaryRow,
-  RefColumns,
-  VoucherSummaryRow,
-} from './catalogue.repository.ts';
+import type { BannerRow } from './banners.repository.ts';
+import type { CouponRow } from './coupons.repository.ts';
 import { localized, localizedList } from './localize.ts';
 import type { MediaLibrary } from './media.ts';
+import type { MerchantRow } from './merchants.repository.ts';
+import type { PrivilegeDetailRow, PrivilegeSummaryRow } from './privileges.repository.ts';
 import type { References } from './references.ts';
+import type { VoucherDetailRow, VoucherSummaryRow } from './vouchers.repository.ts';
 
 /** Rows → the wire, field by field (no column reaches a client by accident). */
 
@@ -44,7 +40,7 @@ const isoOrNull = (d: Date | null) => (d === null ? null : d.toISOString());
 
 /** A store and a category as items show them, from a joined row (merchant lists). */
 const merchantRefOf = (
-  r: RefColumns,
+  r: MerchantRow,
   c: Pick<PresentContext, 'lang' | 'media'>,
 ): z.infer<typeof MerchantRefSchema> => ({
   id: r.merchant_id,
@@ -53,7 +49,7 @@ const merchantRefOf = (
 });
 
 const categoryRefOf = (
-  r: RefColumns,
+  r: MerchantRow,
   c: Pick<PresentContext, 'lang'>,
 ): z.infer<typeof CategoryRefSchema> => ({
   id: r.category_id,
@@ -75,112 +71,119 @@ const itemRefs = (r: { merchant_id: string; category_id: string }, c: PresentCon
   };
 };
 
-export const presentVoucherSummary = (r: VoucherSummaryRow, c: PresentContext): VoucherSummary => {
-  const verdict = judge(
-    { startsAt: r.sale_starts_at, endsAt: r.sale_ends_at, stock: r.stock, taken: r.sold },
-    c.now,
-    { tier: r.tier, privilegeOnly: r.privilege_only },
-    c.memberTier,
-  );
+/** A card row as both kinds have it. */
+interface ItemCardRow {
+  id: string;
+  merchant_id: string;
+  category_id: string;
+  title_en: string | null;
+  title_th: string | null;
+  tier: Tier | null;
+  stock: number | null;
+  created_at: Date;
+  cover_file: string | null;
+}
+
+/**
+ * What a voucher card and a privilege card share: id, title, picture (the store's logo when the item
+ * has none), store and category, the tier, what is left in stock, and the verdict on whether it can
+ * be had now. `window` is the kind's sale (voucher) or validity (privilege) window, `taken` its sold
+ * or redeemed count.
+ */
+const itemCard = (
+  r: ItemCardRow,
+  c: PresentContext,
+  pictures: 'vouchers' | 'privileges',
+  window: { startsAt: Date; endsAt: Date | null; taken: number },
+  privilegeOnly: boolean,
+) => {
+  const verdict = judge({ ...window, stock: r.stock }, c.now, { tier: r.tier, privilegeOnly }, c.memberTier);
   const { merchant, category } = itemRefs(r, c);
   return {
     id: r.id,
     title: localized(c.lang, r.title_en, r.title_th),
-    imageUrl: r.cover_file ? c.media.url('vouchers', r.cover_file) : merchant.logoUrl,
+    imageUrl: r.cover_file ? c.media.url(pictures, r.cover_file) : merchant.logoUrl,
     merchant,
     category,
-    price: r.price,
-    hasPriceOptions: r.has_price_options,
-    pointsEarned: r.points_earned,
     tier: r.tier,
-    privilegeOnly: r.privilege_only,
-    boughtCount: r.sold,
-    remaining: remainingOf(r.stock, r.sold),
-    saleStartsAt: iso(r.sale_starts_at),
-    saleEndsAt: isoOrNull(r.sale_ends_at),
+    remaining: remainingOf(r.stock, window.taken),
     createdAt: iso(r.created_at),
     unavailableReason: verdict.unavailableReason,
     eligible: verdict.eligible,
   };
 };
 
-export interface VoucherDetailRow extends VoucherSummaryRow {
-  description_en: string | null;
-  description_th: string | null;
-  terms_en: string[];
-  terms_th: string[];
-  valid_days: number;
-  usage_limit: number | null;
-  price_per_card_month: number | null;
-  image_files: string[];
-  price_options: PriceOptionRow[];
-}
+/** What both details add to the card: description, terms, every picture (else the card's), uses per code. */
+const itemDetailTexts = (
+  r: {
+    description_en: string | null;
+    description_th: string | null;
+    terms_en: string[];
+    terms_th: string[];
+    usage_limit: number | null;
+    image_files: string[];
+  },
+  c: PresentContext,
+  pictures: 'vouchers' | 'privileges',
+  card: { imageUrl: string },
+) => ({
+  description: localized(c.lang, r.description_en, r.description_th),
+  terms: localizedList(c.lang, r.terms_en, r.terms_th),
+  images: r.image_files.length ? r.image_files.map((f) => c.media.url(pictures, f)) : [card.imageUrl],
+  usageLimit: r.usage_limit,
+});
+
+export const presentVoucherSummary = (r: VoucherSummaryRow, c: PresentContext): VoucherSummary => ({
+  ...itemCard(
+    r,
+    c,
+    'vouchers',
+    { startsAt: r.sale_starts_at, endsAt: r.sale_ends_at, taken: r.sold },
+    r.privilege_only,
+  ),
+  price: r.price,
+  hasPriceOptions: r.has_price_options,
+  pointsEarned: r.points_earned,
+  privilegeOnly: r.privilege_only,
+  boughtCount: r.sold,
+  saleStartsAt: iso(r.sale_starts_at),
+  saleEndsAt: isoOrNull(r.sale_ends_at),
+});
 
 export const presentVoucherDetail = (r: VoucherDetailRow, c: PresentContext): VoucherDetail => {
-  const summary = presentVoucherSummary(r, c);
+  const card = presentVoucherSummary(r, c);
   return {
-    ...summary,
-    description: localized(c.lang, r.description_en, r.description_th),
-    terms: localizedList(c.lang, r.terms_en, r.terms_th),
-    images: r.image_files.length ? r.image_files.map((f) => c.media.url('vouchers', f)) : [summary.imageUrl],
+    ...card,
+    ...itemDetailTexts(r, c, 'vouchers', card),
     priceOptions: r.price_options.map((o) => ({
       id: o.id,
       label: localized(c.lang, o.label_en, o.label_th),
       price: o.price,
     })),
     validDays: r.valid_days,
-    usageLimit: r.usage_limit,
     pricePerCardMonth: r.price_per_card_month,
   };
 };
 
-export const presentPrivilegeSummary = (r: PrivilegeSummaryRow, c: PresentContext): PrivilegeSummary => {
-  const verdict = judge(
-    { startsAt: r.valid_from, endsAt: r.valid_until, stock: r.stock, taken: r.redeemed },
-    c.now,
-    { tier: r.tier, privilegeOnly: false },
-    c.memberTier,
-  );
-  const { merchant, category } = itemRefs(r, c);
-  return {
-    id: r.id,
-    title: localized(c.lang, r.title_en, r.title_th),
-    imageUrl: r.cover_file ? c.media.url('privileges', r.cover_file) : merchant.logoUrl,
-    merchant,
-    category,
-    pointsCost: r.points_cost,
-    tier: r.tier,
-    remaining: remainingOf(r.stock, r.redeemed),
-    validFrom: iso(r.valid_from),
-    validUntil: isoOrNull(r.valid_until),
-    createdAt: iso(r.created_at),
-    unavailableReason: verdict.unavailableReason,
-    eligible: verdict.eligible,
-    liked: Boolean(r.liked),
-    likeCount: r.like_count,
-  };
-};
-
-export interface PrivilegeDetailRow extends PrivilegeSummaryRow {
-  description_en: string | null;
-  description_th: string | null;
-  terms_en: string[];
-  terms_th: string[];
-  usage_limit: number | null;
-  image_files: string[];
-}
+/** A privilege has no privilege-only flag: its tier alone limits who may have it. */
+export const presentPrivilegeSummary = (r: PrivilegeSummaryRow, c: PresentContext): PrivilegeSummary => ({
+  ...itemCard(
+    r,
+    c,
+    'privileges',
+    { startsAt: r.valid_from, endsAt: r.valid_until, taken: r.redeemed },
+    false,
+  ),
+  pointsCost: r.points_cost,
+  validFrom: iso(r.valid_from),
+  validUntil: isoOrNull(r.valid_until),
+  liked: Boolean(r.liked),
+  likeCount: r.like_count,
+});
 
 export const presentPrivilegeDetail = (r: PrivilegeDetailRow, c: PresentContext): PrivilegeDetail => {
-  const summary = presentPrivilegeSummary(r, c);
-  return {
-    ...summary,
-    description: localized(c.lang, r.description_en, r.description_th),
-    terms: localizedList(c.lang, r.terms_en, r.terms_th),
-    images: r.image_files.length
-      ? r.image_files.map((f) => c.media.url('privileges', f))
-      : [summary.imageUrl],
-    usageLimit: r.usage_limit,
-  };
+  const card = presentPrivilegeSummary(r, c);
+  return { ...card, ...itemDetailTexts(r, c, 'privileges', card) };
 };
 
 export const presentCategory = (

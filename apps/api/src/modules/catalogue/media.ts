@@ -51,3 +51,11 @@ export const loadMediaLibrary = (root = CATALOGUE_ASSETS_DIR): MediaLibrary => {
     },
   };
 };
+
+let shipped: MediaLibrary | undefined;
+
+/**
+ * The artwork shipped with the API, read on first use and kept for the life of the process: the
+ * module that writes the URLs and the one that serves the files must see the same versions.
+ */
+export const shippedMediaLibrary = (): MediaLibrary => (shipped ??= loadMediaLibrary());
