@@ -15,8 +15,14 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { AppDeps } from './context.ts';
 import type { Database } from './db/schema.ts';
-import { errorHandler, makeNotFoundHandler } from './http/errors.ts';
+import {
+  clientErrorHandler,
+  errorHandler,
+  frameworkErrorHandler,
+  makeNotFoundHandler,
+} from './http/errors.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web.ts';
 import type { ZodApp } from './http/zod-app.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
@@ -65,6 +71,8 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     logController: new LogController({
       requestIdLogLabel: 'requestId',
       disableRequestLogging: config.nodeEnv === 'test',
@@ -74,6 +82,7 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerTextGuard(app);
 
   const ownMailer = deps.mailer === undefined;
   const mailer =

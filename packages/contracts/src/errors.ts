@@ -6,6 +6,16 @@ import { z } from 'zod';
  */
 export const ERROR_CODES = [
   'validation_failed',
+  /** 400: a text holds NUL or an unpaired UTF-16 surrogate, which PostgreSQL can neither store nor compare. */
+  'invalid_characters',
+  /** 400: the path holds a broken %-escape. */
+  'bad_url',
+  /** 414: a path parameter is longer than the router accepts (100 characters). */
+  'url_too_long',
+  /** 431: the request headers are larger than the server accepts. */
+  'headers_too_large',
+  /** 408: the client did not send the whole request in time. */
+  'request_timeout',
   'unauthorized',
   'token_expired',
   'refresh_token_invalid',

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@app/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -33,9 +36,12 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   401: 'unauthorized',
   404: 'not_found',
   405: 'method_not_allowed',
+  408: 'request_timeout',
   413: 'payload_too_large',
+  414: 'url_too_long',
   415: 'unsupported_media_type',
   429: 'rate_limited',
+  431: 'headers_too_large',
   503: 'service_unavailable',
 };
 
@@ -104,6 +110,61 @@ export const errorHandler = (err: FastifyError | AppError, req: FastifyRequest, 
   // Fastify's own 4xx messages ("Body is not valid JSON…") help a developer and reveal nothing.
   return sendError(req, reply, status, code, code === 'validation_failed' ? { details: [err.message] } : {});
 };
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): without this
+ * they are Fastify's own JSON, outside the envelope and always in English.
+ */
+export const frameworkErrorHandler = (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+  // No route context, so the onSend hook that sets it does not run.
+  reply.header('x-request-id', req.id);
+  if (err.code === 'FST_ERR_BAD_URL') return sendError(req, reply, 400, 'bad_url');
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(req, reply, 414, 'url_too_long');
+  return errorHandler(err, req, reply);
+};
+
+const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'headers_too_large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'request_timeout' },
+};
+
+/** Accept-Language read from the bytes Node's parser gave up on (the headers were never parsed). */
+const acceptLanguageOf = (rawPacket: unknown): string | undefined =>
+  Buffer.isBuffer(rawPacket)
+    ? /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(rawPacket.toString('latin1'))?.[1]
+    : undefined;
+
+/**
+ * Requests Node's HTTP parser rejects (headers over its limit → 431, a request that never finished →
+ * 408, anything unparsable → 400) never become a Fastify request, so the envelope is written to the
+ * socket by hand; Fastify's default answer is its own JSON in English. Bound to the Fastify instance.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  err: Error & { code?: string; rawPacket?: unknown },
+  socket: Socket,
+) {
+  // A reset connection has no one left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, code } = CLIENT_ERRORS[err.code ?? ''] ?? { status: 400, code: 'validation_failed' };
+  const requestId = randomUUID();
+  this.log.info({ err, requestId, status }, 'client error');
+  if (socket.writable) {
+    const lang = languageFromHeader(acceptLanguageOf(err.rawPacket));
+    const body: ErrorEnvelope = { success: false, code, message: [t(lang, `errors.${code}`)], requestId };
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+        'X-Content-Type-Options: nosniff\r\n' +
+        `X-Request-Id: ${requestId}\r\n` +
+        'Connection: close\r\n\r\n' +
+        json,
+    );
+  }
+  socket.destroy(err);
+}
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

@@ -11,6 +11,7 @@ import { forRequest } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AppModule } from '../../http/module.ts';
+import { readSingleFile } from '../../http/multipart.ts';
 import { MEMBER_SECURITY } from '../../http/zod-app.ts';
 import { normalizeAvatar } from './avatar.ts';
 import { missingFieldsOf, presentMember } from './member.presenter.ts';
@@ -81,10 +82,9 @@ export const memberModule: AppModule = async (app, { deps, limiter }) => {
     async (req) => {
       if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type');
       await uploadsPerMember(req);
-      const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file)
+      const bytes = await readSingleFile(req, AVATAR_MAX_BYTES); // 413 past AVATAR_MAX_BYTES
+      if (!bytes)
         throw new AppError(400, 'validation_failed', { details: ['file: An image file is required'] });
-      const bytes = await file.toBuffer(); // throws 413 past AVATAR_MAX_BYTES
       const avatar = await normalizeAvatar(bytes);
       return ok(
         presentMember(await replaceAvatar(ctxOf(req), req.member.memberId, avatar.contentType, avatar.bytes)),
