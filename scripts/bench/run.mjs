@@ -39,7 +39,9 @@ async function prepareDatabase() {
       }
     };
     await admin(`create schema ${schema}`);
-    dropSchema = () => admin(`drop schema if exists ${schema} cascade`);
+    // The app keeps its job queue in `<schema>_jobs` beside a schema other than public.
+    dropSchema = () =>
+      admin(`drop schema if exists ${schema} cascade; drop schema if exists ${schema}_jobs cascade`);
     const url = new URL(process.env.DATABASE_URL);
     url.search = `${url.search ? `${url.search}&` : '?'}options=-c%20search_path%3D${schema}`;
     env.DATABASE_URL = url.toString();

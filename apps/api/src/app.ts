@@ -25,15 +25,17 @@ import { registerRateLimits } from './http/rate-limit.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web.ts';
 import type { ZodApp } from './http/zod-app.ts';
-import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
+import { devMailboxModule } from './mail/dev-mailbox.routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
-import { createAccessTokens } from './modules/auth/access-token.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { installAuthenticate } from './modules/auth/authenticate.ts';
-import { isSessionActive } from './modules/auth/session.service.ts';
+import {
+  authModule,
+  createAccessTokens,
+  installAuthenticate,
+  isSessionActive,
+} from './modules/auth/index.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
-import { memberRoutes } from './modules/member/member.routes.ts';
-import { healthRoutes } from './modules/system/health.routes.ts';
+import { memberModule } from './modules/member/index.ts';
+import { systemModule } from './modules/system/index.ts';
 
 /** JSON bodies are small (profile fields); the avatar upload has its own 2 MB limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -136,11 +138,12 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   });
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  authRoutes(app, appDeps, limiter);
-  memberRoutes(app, appDeps, limiter);
+  const modules = { deps: appDeps, limiter };
+  await app.register(authModule, { ...modules, prefix: '/auth' });
+  await app.register(memberModule, modules);
   catalogueRoutes(app, appDeps);
-  healthRoutes(app, appDeps);
-  if (config.nodeEnv !== 'production') devMailboxRoutes(app, appDeps);
+  await app.register(systemModule, modules);
+  if (config.nodeEnv !== 'production') await app.register(devMailboxModule, modules);
 
   const web = await registerWebApp(app, config.webDist);
   app.setNotFoundHandler(makeNotFoundHandler(app, { spaFallback: web.spaFallback }));

@@ -1,9 +1,11 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { databaseKind, openDatabase } from './db/database.ts';
 import { seedDemoCatalogue } from './db/demo/seed.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { scheduleHousekeeping } from './jobs/housekeeping.ts';
+import { defineHousekeeping } from './jobs/housekeeping.ts';
+import { createJobs } from './jobs/jobs.ts';
 
 /** Reads the environment, migrates the database, listens; prints where things are. */
 const main = async () => {
@@ -15,11 +17,15 @@ const main = async () => {
   const demo = config.demoData ? await seedDemoCatalogue(db, new Date()) : undefined;
 
   const app = await buildApp(config, { db });
-  const stopHousekeeping = scheduleHousekeeping(db, () => new Date(), app.log);
+  const jobs = createJobs(db, { log: app.log });
+  const housekeeping = defineHousekeeping(jobs, { db, kind, now: () => new Date(), log: app.log });
+  await jobs.start();
+  await housekeeping.runAtStart();
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    stopHousekeeping();
     await app.close();
+    // Running jobs get a few seconds to finish; any still running is retried by the next start.
+    await jobs.stop();
     await db.destroy();
     process.exit(0);
   };
@@ -54,7 +60,8 @@ const main = async () => {
 };
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+  if (err instanceof ConfigError || err instanceof DataDirInUseError)
+    process.stderr.write(`${err.message}\n`);
   else
     process.stderr.write(
       `Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -40,8 +41,10 @@ export const openDatabase = (opts: DatabaseOptions): Kysely<Database> => {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
+  const inMemory = opts.dataDir.startsWith('memory://');
+  // Taken before anything is opened, so a second process on the same folder stops here, at start.
+  const unlock = inMemory ? undefined : lockDataDir(opts.dataDir);
   const open = async () => {
-    const inMemory = opts.dataDir.startsWith('memory://');
     const dir = inMemory ? undefined : join(opts.dataDir, 'pglite');
     if (dir) mkdirSync(dir, { recursive: true }); // PGlite does not create missing parents.
     return PGlite.create({
@@ -54,7 +57,7 @@ export const openDatabase = (opts: DatabaseOptions): Kysely<Database> => {
       relaxedDurability: true,
     });
   };
-  return new Kysely<Database>({ dialect: new PGliteDialect(open) });
+  return new Kysely<Database>({ dialect: new PGliteDialect(open, unlock) });
 };
 
 /** Postgres unique_violation, the same code from pg and PGlite. */

@@ -25,14 +25,17 @@ import {
  */
 export class PGliteDialect implements Dialect {
   readonly #open: () => Promise<PGlite>;
-  constructor(open: () => Promise<PGlite>) {
+  readonly #afterClose: (() => void) | undefined;
+  /** `afterClose` runs once PGlite has closed its files (the data folder's lock is released there). */
+  constructor(open: () => Promise<PGlite>, afterClose?: () => void) {
     this.#open = open;
+    this.#afterClose = afterClose;
   }
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.#open);
+    return new PGliteDriver(this.#open, this.#afterClose);
   }
   createQueryCompiler(): QueryCompiler {
     return new PostgresQueryCompiler();
@@ -65,6 +68,12 @@ class PGliteConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // query() runs exactly one statement. A parameterless script (pg-boss sends `BEGIN; …; COMMIT;`) goes
+    // to exec(), which runs any parameterless SQL, so a `;` inside a literal sent here costs nothing.
+    if (query.parameters.length === 0 && /;\s*\S/.test(query.sql)) {
+      const results = await this.pg.exec(query.sql);
+      return { rows: (results.at(-1)?.rows ?? []) as R[] };
+    }
     const res = await this.pg.query<R>(query.sql, [...query.parameters]);
     const command = (res as { command?: string }).command;
     const changes =
@@ -84,11 +93,13 @@ class PGliteConnection implements DatabaseConnection {
 
 class PGliteDriver implements Driver {
   readonly #open: () => Promise<PGlite>;
+  readonly #afterClose: (() => void) | undefined;
   readonly #lock = new Mutex();
   #pg: PGlite | undefined;
 
-  constructor(open: () => Promise<PGlite>) {
+  constructor(open: () => Promise<PGlite>, afterClose?: () => void) {
     this.#open = open;
+    this.#afterClose = afterClose;
   }
 
   async init(): Promise<void> {
@@ -147,5 +158,6 @@ class PGliteDriver implements Driver {
         release();
       }
     }
+    this.#afterClose?.();
   }
 }

@@ -234,6 +234,13 @@ export interface BannerTable {
   created_at: Timestamp;
 }
 
+/** A domain event one handler has finished (written in the handler's transaction). */
+export interface HandledEventTable {
+  event_id: string;
+  handler: string;
+  handled_at: Timestamp;
+}
+
 export interface Database {
   member: MemberTable;
   avatar: AvatarTable;
@@ -253,6 +260,7 @@ export interface Database {
   coupon_merchant: CouponMerchantTable;
   coupon_voucher: CouponVoucherTable;
   banner: BannerTable;
+  handled_event: HandledEventTable;
 }
 
 export type MemberRow = Selectable<MemberTable>;

@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseKind } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import type { Jobs, JobsLog } from './jobs.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -8,12 +10,14 @@ export interface HousekeepingResult {
   refreshTokens: number;
   families: number;
   outbox: number;
+  handledEvents: number;
 }
 
 /**
  * Deletes what can never be used again: sign-in codes expired a day ago, refresh tokens expired
- * (or revoked) a week ago, sessions left without tokens, dev-outbox mail older than a week. The
- * margins keep recent rows for support questions ("my code expired"). Safe to run on every instance.
+ * (or revoked) a week ago, sessions left without tokens, dev-outbox mail older than a week, and
+ * handled-event markers after 30 days (no job carrying their event lives that long). The margins keep
+ * recent rows for support questions ("my code expired"). Safe to run on every instance.
  */
 export const runHousekeeping = async (db: Kysely<Database>, now: Date): Promise<HousekeepingResult> => {
   const dayAgo = new Date(now.getTime() - DAY_MS);
@@ -38,27 +42,55 @@ export const runHousekeeping = async (db: Kysely<Database>, now: Date): Promise<
     )
     .executeTakeFirst();
   const outbox = await db.deleteFrom('mail_outbox').where('created_at', '<', weekAgo).executeTakeFirst();
+  const handled = await db
+    .deleteFrom('handled_event')
+    .where('handled_at', '<', new Date(now.getTime() - 30 * DAY_MS))
+    .executeTakeFirst();
   return {
     otpCodes: Number(otp.numDeletedRows),
     refreshTokens: Number(tokens.numDeletedRows),
     families: Number(families.numDeletedRows),
     outbox: Number(outbox.numDeletedRows),
+    handledEvents: Number(handled.numDeletedRows),
   };
 };
 
-/** Runs housekeeping now and then every `everyMs`; returns a stop function. Failures are logged, never fatal. */
-export const scheduleHousekeeping = (
-  db: Kysely<Database>,
-  now: () => Date,
-  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
-  everyMs = 60 * 60_000,
+/**
+ * PGlite has no autovacuum: without this, space of deleted rows (replaced avatars, used codes, finished
+ * jobs) is never reused and the data folder only grows. VACUUM refuses to run inside a transaction, so
+ * it goes through `db`, which on PGlite waits for the session like any single query; requests wait for
+ * it in turn.
+ */
+export const vacuumEmbeddedDatabase = async (db: Kysely<Database>): Promise<void> => {
+  await sql`vacuum (analyze)`.execute(db);
+};
+
+/** Throttle key shared by the hourly schedule and the run at start: at most one run per clock hour. */
+const ONCE_AN_HOUR = { singletonKey: 'housekeeping', singletonSeconds: 3600 };
+
+/**
+ * Housekeeping as a scheduled job: hourly on the hour (one process runs it, wherever several share the
+ * database) and once when a process starts, unless it already ran this hour. Call `runAtStart` after
+ * `jobs.start()`.
+ */
+export const defineHousekeeping = (
+  jobs: Jobs,
+  deps: { db: Kysely<Database>; kind: DatabaseKind; now: () => Date; log: JobsLog },
 ) => {
-  const run = () =>
-    runHousekeeping(db, now())
-      .then((r) => log.info(r, 'housekeeping'))
-      .catch((err: unknown) => log.error({ err }, 'housekeeping failed'));
-  void run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  const queue = jobs.define(
+    'housekeeping',
+    async () => {
+      const result = await runHousekeeping(deps.db, deps.now());
+      const started = Date.now();
+      if (deps.kind === 'pglite') await vacuumEmbeddedDatabase(deps.db);
+      deps.log.info(
+        { ...result, ...(deps.kind === 'pglite' ? { vacuumMs: Date.now() - started } : {}) },
+        'housekeeping',
+      );
+    },
+    // VACUUM of a large embedded database takes a while; a missed hour costs nothing.
+    { expireInSeconds: 600, retryLimit: 2, retryDelaySeconds: 60 },
+  );
+  jobs.schedule(queue, '0 * * * *', {}, ONCE_AN_HOUR);
+  return { queue, runAtStart: () => queue.send(deps.db, {}, ONCE_AN_HOUR) };
 };

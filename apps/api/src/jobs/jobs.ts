@@ -1,0 +1,232 @@
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/schema.ts';
+
+/** `db`, or the transaction whose commit must carry the job (a rollback then drops it too). */
+export type Executor = Kysely<Database>;
+
+/**
+ * How a queue treats a job that does not finish. `expireInSeconds` is both the longest a handler may
+ * run and how long a job stays claimed by a process that died: then it is retried. pg-boss's default
+ * (15 minutes) would leave a crashed job waiting that long; one minute suits short jobs.
+ */
+export interface QueuePolicy {
+  expireInSeconds: number;
+  /** Retries after the first attempt. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Doubles the delay with each retry (with jitter). */
+  retryBackoff: boolean;
+}
+
+export const DEFAULT_QUEUE_POLICY: QueuePolicy = {
+  expireInSeconds: 60,
+  retryLimit: 5,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+};
+
+export interface JobInfo {
+  id: string;
+  queue: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+
+export interface SendOptions {
+  /** Not before this moment, or this many seconds from now. */
+  startAfter?: Date | number;
+  /** With `singletonSeconds`: at most one job per key in each slot of that many seconds. */
+  singletonKey?: string;
+  singletonSeconds?: number;
+}
+
+export interface Queue<T extends object> {
+  readonly name: string;
+  /** Enqueues with `executor`'s connection: pass the transaction so the job commits or rolls back with it. */
+  send: (executor: Executor, data: T, options?: SendOptions) => Promise<string | null>;
+}
+
+export interface JobsLog {
+  info: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+export interface JobsOptions {
+  log: JobsLog;
+  /** pg-boss's tables live here; by default `pgboss` (see `jobsSchemaFor`). */
+  schema?: string;
+  /** How often an idle worker asks for work. */
+  pollingIntervalSeconds?: number;
+  /** How often expired jobs are failed into retry (one process does it per interval). */
+  maintenanceIntervalSeconds?: number;
+  /** How often cron schedules are checked (one process per interval); cron's own unit is a minute. */
+  cronMonitorIntervalSeconds?: number;
+}
+
+export interface Jobs {
+  /** Declares a queue and its handler; before `start()`. */
+  define: <T extends object>(name: string, handler: JobHandler<T>, policy?: Partial<QueuePolicy>) => Queue<T>;
+  /** Runs `queue` on a cron schedule (Asia/Bangkok), once per period across all processes; before `start()`. */
+  schedule: <T extends object>(queue: Queue<T>, cron: string, data: T, options?: SendOptions) => void;
+  /** Installs or migrates pg-boss's tables, creates the queues, starts workers and the scheduler. */
+  start: () => Promise<void>;
+  /** Stops taking jobs, waits up to `timeoutMs` for running ones; those left are retried later. */
+  stop: (timeoutMs?: number) => Promise<void>;
+}
+
+/**
+ * Every pg-boss query runs on the app's own Kysely connection — on PGlite, the one embedded session
+ * behind the dialect's mutex. A pool of its own would share that session and commit the app's
+ * half-finished transactions with its own BEGIN…COMMIT.
+ */
+export const executorFor = (db: Kysely<Database>): PgBoss.Db => ({
+  executeSql: async (text: string, values?: unknown[]) => {
+    const query = CompiledQuery.raw(text, values ?? []);
+    if (db.isTransaction || !/^\s*begin\b/i.test(text)) return db.executeQuery(query);
+    // A script with its own BEGIN that fails half-way leaves its session inside the failed transaction
+    // (on PGlite, the only session): roll back on that same connection before giving it back.
+    return db.connection().execute(async (conn) => {
+      try {
+        return await conn.executeQuery(query);
+      } catch (err) {
+        await conn.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
+        throw err;
+      }
+    });
+  },
+});
+
+/**
+ * One pg-boss schema per application schema: `pgboss` beside `public`, `<schema>_jobs` beside any
+ * other (a test's or the benchmark's), so two apps sharing a server never take each other's jobs.
+ */
+export const jobsSchemaFor = async (db: Kysely<Database>): Promise<string> => {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema ?? 'public';
+  return schema === 'public' ? 'pgboss' : `${schema}_jobs`;
+};
+
+/**
+ * A new queue is a partition of pg-boss's job table: two processes starting at once on PostgreSQL can
+ * deadlock creating theirs. PostgreSQL aborts one; it tries again once the other has committed.
+ */
+const retryOnDeadlock = async <T>(fn: () => Promise<T>): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== '40P01' || attempt === 5) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 250));
+    }
+  }
+};
+
+const startAfterOf = (v: Date | number | undefined) => (v instanceof Date ? v.toISOString() : v);
+
+/** Durable jobs in the app's database (pg-boss), on PGlite and PostgreSQL alike. */
+export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => {
+  const { log } = options;
+  const queues = new Map<string, { handler: JobHandler<object>; policy: QueuePolicy }>();
+  const schedules: { name: string; cron: string; data: object; options: SendOptions }[] = [];
+  const cronMonitor = options.cronMonitorIntervalSeconds ?? 30;
+  let boss: PgBoss | undefined;
+  let started = false;
+
+  const define = <T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    policy: Partial<QueuePolicy> = {},
+  ): Queue<T> => {
+    if (started) throw new Error(`queue ${name}: define queues before jobs.start()`);
+    if (queues.has(name)) throw new Error(`queue ${name} is defined twice`);
+    queues.set(name, {
+      handler: handler as JobHandler<object>,
+      policy: { ...DEFAULT_QUEUE_POLICY, ...policy },
+    });
+    return {
+      name,
+      send: async (executor, data, opts = {}) => {
+        // Before start the queue may not exist, and finding pg-boss's schema would need `db` — which,
+        // on PGlite inside the caller's transaction, waits for that very transaction.
+        if (!boss || !started) throw new Error(`queue ${name}: call jobs.start() before sending`);
+        const { startAfter, singletonKey, singletonSeconds } = opts;
+        const id = await boss.send(name, data, {
+          db: executorFor(executor),
+          ...(startAfter !== undefined ? { startAfter: startAfterOf(startAfter) } : {}),
+          ...(singletonKey !== undefined ? { singletonKey } : {}),
+          ...(singletonSeconds !== undefined ? { singletonSeconds } : {}),
+        });
+        // Null is a throttled duplicate; without throttling it would mean the queue is gone.
+        if (id === null && singletonSeconds === undefined) throw new Error(`queue ${name} does not exist`);
+        return id;
+      },
+    };
+  };
+
+  const schedule: Jobs['schedule'] = (queue, cron, data, opts = {}) => {
+    if (started) throw new Error(`queue ${queue.name}: schedule before jobs.start()`);
+    schedules.push({ name: queue.name, cron, data, options: opts });
+  };
+
+  const start = async () => {
+    if (boss) throw new Error('jobs.start() was called twice');
+    const b = new PgBoss({
+      db: executorFor(db),
+      schema: options.schema ?? (await jobsSchemaFor(db)),
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+      cronMonitorIntervalSeconds: cronMonitor,
+      // How soon a cron job, once due, is moved into its queue.
+      cronWorkerIntervalSeconds: Math.min(cronMonitor, 5),
+    });
+    b.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
+    boss = b;
+    await b.start();
+    for (const [name, { policy }] of queues) {
+      const settings = {
+        name,
+        expireInSeconds: policy.expireInSeconds,
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelaySeconds,
+        retryBackoff: policy.retryBackoff,
+      };
+      await retryOnDeadlock(() => b.createQueue(name, settings));
+      // createQueue keeps an existing queue as it was: apply today's policy.
+      await b.updateQueue(name, settings);
+    }
+    for (const s of schedules) {
+      const { startAfter: _ignored, ...rest } = s.options;
+      await b.schedule(s.name, s.cron, s.data, { ...rest, tz: 'Asia/Bangkok' });
+    }
+    // A schedule dropped from the code would otherwise go on filling a queue nobody works.
+    for (const old of await b.getSchedules())
+      if (!schedules.some((s) => s.name === old.name)) await b.unschedule(old.name);
+    started = true;
+    for (const [name, { handler }] of queues) {
+      await b.work<object>(name, { batchSize: 1, includeMetadata: true }, async ([job]) => {
+        if (!job) return;
+        try {
+          await handler(job.data, { id: job.id, queue: name, retryCount: job.retryCount });
+        } catch (err) {
+          log.error(
+            { err, queue: name, jobId: job.id },
+            'job failed; it will be retried while retries remain',
+          );
+          throw err;
+        }
+      });
+    }
+    log.info({ queues: [...queues.keys()] }, 'jobs started');
+  };
+
+  const stop = async (timeoutMs = 5000) => {
+    if (!boss || !started) return;
+    started = false;
+    await boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+  };
+
+  return { define, schedule, start, stop };
+};
