@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { inject } from 'vitest';
 import { mkdirSync } from 'node:fs';
@@ -27,8 +27,38 @@ export const launchBrowser = (): Promise<Browser> =>
 
 export async function newPage(browser: Browser, viewport = PHONE): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl(), locale: 'en-US' });
+  await watchContentSecurityPolicy(context);
   return context.newPage();
 }
+
+// Kept on globalThis: the setup file that asserts on it and the test files must see one list.
+const CSP_VIOLATIONS = Symbol.for('e2e.cspViolations');
+const violations = ((globalThis as Record<symbol, string[] | undefined>)[CSP_VIOLATIONS] ??= []);
+
+/**
+ * Records every Content-Security-Policy violation in the context's pages. The page's own
+ * `securitypolicyviolation` event is the reliable signal (Chromium's "Refused to …" console lines do
+ * not all reach Playwright's console event); console lines naming the policy are kept as well.
+ */
+async function watchContentSecurityPolicy(context: BrowserContext) {
+  await context.exposeBinding('__e2eCspViolation', ({ page }, text: string) => {
+    violations.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __e2eCspViolation: (text: string) => void }).__e2eCspViolation;
+      report(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  context.on('console', (message) => {
+    if (/content[- ]security[- ]policy/i.test(message.text())) {
+      violations.push(`${message.page()?.url() ?? '?'}: console ${message.type()}: ${message.text()}`);
+    }
+  });
+}
+
+/** The violations recorded since the last call (and forgets them). `csp-guard.ts` asserts none per test. */
+export const takeCspViolations = (): string[] => violations.splice(0);
 
 const shotsDir = join(import.meta.dirname, '..', '..', 'artifacts', 'screenshots');
 

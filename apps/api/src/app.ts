@@ -22,6 +22,7 @@ import {
   makeNotFoundHandler,
 } from './http/errors.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web.ts';
 import type { ZodApp } from './http/zod-app.ts';
@@ -106,9 +107,8 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
   });
+  await registerSecurityHeaders(app, { hsts: config.hsts });
 
   await app.register(compress, { threshold: 1024 });
   const limiter = await registerRateLimits(app, config.redisUrl);

@@ -41,6 +41,11 @@ const EnvSchema = z.object({
   /** Serve the OpenAPI document and its UI at /docs: default on, off in production unless set. */
   API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+  /** Served over HTTPS (here or at a proxy in front): send Strict-Transport-Security. Off by default. */
+  HSTS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Trust X-Forwarded-For from a proxy in front (needed for per-IP limits behind a load balancer). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
@@ -73,6 +78,8 @@ export interface Config {
   apiDocs: boolean;
   rateLimitWindowSeconds: number;
   trustProxy: boolean;
+  /** Strict-Transport-Security and upgrade-insecure-requests (HSTS): only when served over TLS. */
+  hsts: boolean;
   /** Built web app to serve; skipped (with a clear 404) when the folder has no index.html. */
   webDist: string;
   /** Seed the demo catalogue at start when the catalogue is empty (DEMO_DATA). */
@@ -135,6 +142,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     apiDocs: flag(e.API_DOCS) ?? e.NODE_ENV !== 'production',
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     trustProxy: e.TRUST_PROXY,
+    hsts: e.HSTS,
     webDist: resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     demoData: flag(e.DEMO_DATA) ?? e.DATABASE_URL === undefined,
   };

@@ -21,6 +21,7 @@ describe('config', () => {
       otpSendLimitPerIp: 100,
       otpSendLimitPerAddress: 5,
       rateLimitWindowSeconds: 600,
+      hsts: false,
       webDist: join(REPO_ROOT, 'apps/web/dist'),
     });
     expect(c.otpSendLimitPerIp).toBeGreaterThanOrEqual(50);
@@ -61,6 +62,14 @@ describe('config', () => {
       );
     }
     expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).smtpUrl).toBeUndefined();
+  });
+
+  it('sends HSTS only when told the app is served over TLS', () => {
+    expect(loadConfig({ DATA_DIR: dir }).hsts).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, HSTS: 'true' }).hsts).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, HSTS: '1' }).hsts).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, HSTS: '' }).hsts).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir, HSTS: 'yes' })).toThrow(/HSTS/);
   });
 
   it('serves /docs by default except in production, and API_DOCS decides when set', () => {

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './i18n.ts';

@@ -44,6 +44,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   apiDocs: true,
   rateLimitWindowSeconds: 600,
   trustProxy: false,
+  hsts: false,
   webDist: '/nonexistent/web/dist',
   demoData: false,
   ...overrides,

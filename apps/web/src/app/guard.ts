@@ -2,6 +2,7 @@ import {
   isProtectedPath,
   localizePath,
   paths,
+  routedPath,
   safeRedirectTarget,
   signinPath,
   splitLocale,
@@ -26,7 +27,8 @@ const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
 /** One rule of spec section 4, applied to one location. */
 function step(state: GuardState, { pathname, search }: GuardLocation): GuardDecision {
-  const { lang, path } = splitLocale(pathname);
+  // Decide about the screen the router will render, not about the address as typed.
+  const { lang, path } = splitLocale(routedPath(pathname));
 
   if (path === paths.root) return redirect(localizePath(`${paths.home}${search}`, lang));
 

@@ -2,6 +2,7 @@ import type { Language } from '@app/contracts';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../shared/paths.ts';
+import { AppErrorScreen } from './app-error.tsx';
 import { LocaleRoot } from './layout/locale-root.tsx';
 
 // One chunk per screen: a phone downloads only the code of the page it opens.
@@ -50,6 +51,8 @@ const screens: RouteObject[] = [
 const localeRoot = (path: string, lang: Language): RouteObject => ({
   path,
   element: <LocaleRoot lang={lang} />,
+  // In the first download, not a lazy chunk: a chunk that failed to load is one of the errors it shows.
+  errorElement: <AppErrorScreen lang={lang} />,
   children: screens,
 });
 

@@ -3,6 +3,7 @@ import {
   isProtectedPath,
   localizePath,
   privilegePath,
+  routedPath,
   safeRedirectTarget,
   signinPath,
   splitLocale,
@@ -71,7 +72,78 @@ describe('paths', () => {
     [null, null],
     ['/signin', null],
     ['/th/signin?redirect=/wallet', null],
-  ])('redirect target %s → %s', (raw, expected) => {
+    ['/th//evil.example/wallet', null],
+    ['/TH//evil.example', null],
+    ['/th/th//evil.example', null],
+    ['/th/th/wallet', '/wallet'],
+    ['/th', '/'],
+    ['/%2F%2Fevil.example', null],
+    ['/th/%2Fevil.example', null],
+    ['/%252F%252Fevil.example', null],
+    ['/%5Cevil.example', null],
+    ['/th/\\evil.example', null],
+    ['/\t/evil.example', null],
+    ['/\n/evil.example', null],
+    ['/%09/evil.example', null],
+    [' //evil.example', null],
+    ['/\u0000/evil.example', null],
+    ['/\u200b/evil.example', null],
+    ['/\u3000/evil.example', null],
+    ['/a/../..//evil.example', null],
+    ['/%2e%2e/%2e%2e//evil.example', null],
+    ['/./wallet', null],
+    ['/wallet%E0', null],
+    ['/SIGNIN/', null],
+    ['/th/%73ignin', null],
+    ['/vouchers/%E0%B8%8A', '/vouchers/%E0%B8%8A'],
+    ['/vouchers?q=%E0%B8%8A&orderBy=price#list', '/vouchers?q=%E0%B8%8A&orderBy=price#list'],
+    ['/vouchers?next=//evil.example', '/vouchers?next=//evil.example'],
+    ['/wallet/', '/wallet/'],
+  ])('redirect target %j → %s', (raw, expected) => {
     expect(safeRedirectTarget(raw)).toBe(expected);
+  });
+
+  it('never yields anything but a path on this origin, whatever the disguise', () => {
+    const hosts = ['evil.example', '@evil.example', 'evil.example:443'];
+    const leads = ['', '/th', '/th/th', '/TH', '/Th/th'];
+    const seps = [
+      '//',
+      '/\\',
+      '/%2F',
+      '/%252F',
+      '/%5C',
+      '/\t/',
+      '/%09/',
+      '/./',
+      '/../',
+      '/%2e%2e/',
+      '/\u00a0/',
+    ];
+    for (const lead of leads)
+      for (const sep of seps)
+        for (const host of hosts)
+          for (const scheme of ['', 'https:', 'javascript:']) {
+            const raw = `${lead}${scheme ? `/${scheme}` : ''}${sep}${host}/wallet`;
+            const target = safeRedirectTarget(raw);
+            if (target === null) continue;
+            expect(target, raw).toMatch(/^\/(?![/\\])/);
+            expect(new URL(target, 'https://app.test').origin, raw).toBe('https://app.test');
+            // What the router is then given, once the prefix of the page's language goes back on.
+            for (const lang of ['en', 'th'] as const) {
+              const to = localizePath(target, lang);
+              expect(new URL(to, 'https://app.test').origin, raw).toBe('https://app.test');
+              expect(to, raw).not.toMatch(/^\/\//);
+            }
+          }
+  });
+
+  it('reads a path the way the router matches it', () => {
+    expect(routedPath('/WALLET')).toBe('/wallet');
+    expect(routedPath('/%77allet/')).toBe('/wallet');
+    expect(routedPath('/th/Profile/Edit//')).toBe('/th/profile/edit');
+    expect(routedPath('/a%2Fb')).toBe('/a%2fb');
+    expect(routedPath('/wallet%E0')).toBe('/wallet%e0');
+    expect(routedPath('/')).toBe('/');
+    expect(routedPath('')).toBe('/');
   });
 });

@@ -76,23 +76,73 @@ export function signinPath(lang: Language, redirect?: string): string {
   return redirect ? `${base}?redirect=${encodeURIComponent(redirect)}` : base;
 }
 
+/**
+ * The path as React Router reads it when choosing a screen: each segment percent-decoded (an encoded
+ * slash stays encoded), trailing slashes dropped, letter case ignored. The guard decides on this form,
+ * so `/WALLET`, `/%77allet` or `/wallet/` can never reach the wallet screen without the wallet's rules.
+ */
+export function routedPath(pathname: string): string {
+  let decoded: string;
+  try {
+    decoded = pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
+  } catch {
+    decoded = pathname; // the router keeps a malformed path as it is, and so do we
+  }
+  const trimmed = decoded.toLowerCase().replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
 const PROBE_ORIGIN = 'https://app.invalid';
+const MAX_REDIRECT_LENGTH = 2048;
+// Control, format (zero-width, bidi) and whitespace characters and backslashes: browsers and URL parsers
+// drop or reinterpret them (`/\t/evil.example` is `//evil.example` to a URL parser), so a target holding
+// one is refused rather than guessed at.
+const UNSAFE_CHARACTER = /[\p{Cc}\p{Cf}\p{Z}\s\\]/u;
 
 /**
- * The redirect query target, only when it is a same-origin relative path (never an open redirect:
- * `//evil.example`, `https://…`, `/\evil`, `javascript:` are all refused). Returns the app path
- * without a language prefix, or null.
+ * The sign-in redirect target as an app path without a language prefix, or null when it is anything
+ * else. The check runs on the path as the browser and the router will finally read it: percent-decoded,
+ * stripped of every `/th` prefix (`/th/th/…` too). Refused: other origins (`https:`, `//host`,
+ * `/th//host`, `/%2F%2Fhost`), backslashes, control or invisible characters, dot segments, empty
+ * segments, anything encoded twice, and `/signin` itself. Null means "go home".
  */
 export function safeRedirectTarget(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
-  let url: URL;
+  if (!raw || raw.length > MAX_REDIRECT_LENGTH || UNSAFE_CHARACTER.test(raw)) return null;
+  if (!raw.startsWith('/') || raw.startsWith('//')) return null;
+
+  const split = raw.search(/[?#]/);
+  const rawPath = split === -1 ? raw : raw.slice(0, split);
+  const rest = split === -1 ? '' : raw.slice(split);
+
+  let path: string;
   try {
-    url = new URL(raw, PROBE_ORIGIN);
+    path = decodeURIComponent(rawPath);
   } catch {
     return null;
   }
-  if (url.origin !== PROBE_ORIGIN) return null;
-  const { path } = splitLocale(url.pathname);
-  if (path === paths.signin) return null;
-  return `${path}${url.search}${url.hash}`;
+  // The app never encodes a path twice; a `%` left after one decoding is a second layer of disguise.
+  if (path.includes('%') || UNSAFE_CHARACTER.test(path)) return null;
+  const segments = path.split('/').slice(1);
+  if (segments.some((s, i) => s === '.' || s === '..' || (s === '' && i < segments.length - 1))) {
+    return null;
+  }
+
+  while (path.toLowerCase() === THAI_PREFIX || path.toLowerCase().startsWith(`${THAI_PREFIX}/`)) {
+    path = path.slice(THAI_PREFIX.length) || '/';
+  }
+  if (routedPath(path) === paths.signin) return null;
+
+  let url: URL;
+  try {
+    url = new URL(`${path}${rest}`, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  // Whatever the parser made of it, it must still be a path on this origin.
+  if (url.origin !== PROBE_ORIGIN || !target.startsWith('/') || target.startsWith('//')) return null;
+  return target;
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../shared/paths.ts';
+import { BrandMark } from './brand-mark.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 
 export function AppHeader() {
@@ -10,10 +11,7 @@ export function AppHeader() {
   return (
     <header className="app-header">
       <Link to={to(paths.home)} className="brand">
-        <svg viewBox="0 0 64 64" width="28" height="28" aria-hidden="true" focusable="false">
-          <rect width="64" height="64" rx="14" fill="#fca311" />
-          <path d="M32 12l6 13 14 2-10 10 2 14-12-7-12 7 2-14-10-10 14-2z" fill="#14213d" />
-        </svg>
+        <BrandMark />
         <span>{t('app.name')}</span>
       </Link>
       <LanguageSwitch />

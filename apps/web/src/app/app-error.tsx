@@ -1,0 +1,50 @@
+import type { Language } from '@app/contracts';
+import { useEffect, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+import { applyLanguage } from '../shared/i18n/i18n.ts';
+import { localizePath, paths } from '../shared/paths.ts';
+import { useDocumentTitle } from '../shared/ui/use-document-title.ts';
+import { BrandMark } from './layout/brand-mark.tsx';
+
+/**
+ * What a member sees when a screen throws (a render error, a chunk that failed to load, a navigation
+ * the router refused) instead of React Router's developer page. It stands alone — no header, guard or
+ * session hooks, any of which may be what failed — and its links load the page afresh, so whatever
+ * state broke is not carried along.
+ */
+export function AppErrorScreen({ lang }: { lang: Language }) {
+  const error = useRouteError();
+  const { t } = useTranslation(undefined, { lng: lang });
+  useLayoutEffect(() => applyLanguage(lang), [lang]);
+  useDocumentTitle(t('appError.title'));
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+
+  const home = localizePath(paths.home, lang);
+  return (
+    <div className="app-shell">
+      <header className="app-header">
+        <a href={home} className="brand">
+          <BrandMark />
+          <span>{t('app.name')}</span>
+        </a>
+      </header>
+      <main id="main" className="app-main">
+        <div className="page page-app-error" data-testid="app-error">
+          <h1 className="page-title">{t('appError.title')}</h1>
+          <p className="page-lead">{t('appError.text')}</p>
+          <div className="page-actions">
+            <a className="btn btn-primary btn-block" href={home} data-testid="app-error-home">
+              {t('common.backToHome')}
+            </a>
+            <button type="button" className="btn btn-block" onClick={() => window.location.reload()}>
+              {t('appError.retry')}
+            </button>
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}

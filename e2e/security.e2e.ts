@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  DESKTOP,
+  baseUrl,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  takeCspViolations,
+  uniqueEmail,
+} from './support/browser.ts';
+import { completeNewProfile, signIn } from './support/signin.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the Content-Security-Policy in the browser', () => {
+  it('refuses a script injected into the page, and the harness notices', async () => {
+    const page = await newPage(browser);
+    await page.goto('/home');
+    await page.getByTestId('recommended').waitFor();
+    expect(takeCspViolations()).toEqual([]);
+
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.head.append(script);
+    });
+    await expect.poll(() => takeCspViolations().join('\n')).toMatch(/script-src(-elem)? blocked inline/);
+    expect(await page.evaluate(() => 'injected' in window || '__injected' in window)).toBe(false);
+    await page.context().close();
+  });
+
+  it('cannot be framed by another page', async () => {
+    const page = await newPage(browser);
+    await page.setContent(`<iframe src="${baseUrl()}/home" title="framed"></iframe>`);
+    await page.waitForTimeout(1500);
+    const framed = page.frames().find((f) => f !== page.mainFrame());
+    // The blocked frame is Chromium's error page: the app's #root never appears in it.
+    expect(framed).toBeDefined();
+    expect(await framed?.locator('#root').count()).toBe(0);
+    takeCspViolations(); // the refusal itself is expected here
+    await page.context().close();
+  });
+});
+
+describe('the API docs', () => {
+  it('work under the same policy', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto('/docs');
+    const health = page.locator('.opblock-summary').filter({ hasText: '/health' }).first();
+    await health.click();
+    await page.getByRole('button', { name: 'Try it out' }).first().click();
+    await page.getByRole('button', { name: 'Execute' }).first().click();
+    await page.locator('.live-responses-table .response-col_status').first().waitFor();
+    await page.context().close();
+  });
+});
+
+describe('the sign-in redirect', () => {
+  it('sends a member home when the target hides another site behind the locale prefix', async () => {
+    const page = await newPage(browser);
+    await page.goto('/signin');
+    await signIn(page, uniqueEmail('redirect-attack'));
+    await page.waitForURL('**/profile/edit');
+    await completeNewProfile(page);
+
+    for (const [url, home] of [
+      ['/signin?redirect=%2Fth%2F%2Fevil.example%2Fwallet', /\/home$/],
+      ['/th/signin?redirect=%2Fth%2F%2Fevil.example%2Fwallet', /\/th\/home$/],
+      ['/signin?redirect=%2Fth%2Fth%2F%255C%255Cevil.example', /\/home$/],
+    ] as const) {
+      await page.goto(url);
+      await page.waitForURL(home);
+      await page.getByTestId('recommended').waitFor();
+      expect(await page.getByTestId('app-error').count(), url).toBe(0);
+      expect(await page.getByText('Unexpected Application Error').count(), url).toBe(0);
+    }
+    await page.context().close();
+  });
+});
+
+describe('the app error screen', () => {
+  for (const lang of ['en', 'th'] as const) {
+    it(`replaces the router's default page in ${lang}, with a way home`, async () => {
+      const page = await newPage(browser);
+      const prefix = lang === 'th' ? '/th' : '';
+      // A screen whose code cannot be loaded (a deploy replaced it, the network dropped it) throws.
+      await page.route('**/assets/vouchers-*.js', (route) => route.abort());
+      await page.goto(`${prefix}/vouchers`);
+      await page.getByTestId('app-error').waitFor();
+      expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+      const title = lang === 'th' ? 'ขออภัย เกิดข้อผิดพลาด' : 'Something went wrong';
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `${lang}-app-error`);
+
+      await page.getByTestId('app-error-home').click();
+      await page.waitForURL(`**${prefix}/home`);
+      await page.getByTestId('recommended').waitFor();
+      await page.context().close();
+    });
+  }
+});
