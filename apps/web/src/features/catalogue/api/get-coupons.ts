@@ -1,7 +1,8 @@
 import type { Coupon } from '@app/contracts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
-import { catalogueKeys, nextPageOf, type CatalogueScope, type Paged } from './scope.ts';
+import { catalogueKeys } from './query-keys.ts';
+import { nextPageOf, type CatalogueScope, type Paged } from './scope.ts';
 
 export const COUPON_PAGE_SIZE = 10;
 
@@ -13,7 +14,7 @@ export const getCoupons = async (
 
 export const getCouponsInfiniteQueryOptions = (scope: CatalogueScope) =>
   infiniteQueryOptions({
-    queryKey: [...catalogueKeys.scope(scope), 'coupons'],
+    queryKey: catalogueKeys.coupons(scope),
     queryFn: ({ pageParam, signal }) =>
       getCoupons(scope, { page: pageParam, limit: COUPON_PAGE_SIZE }, signal),
     initialPageParam: 1,

@@ -1,7 +1,8 @@
 import type { PrivilegeSummary } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
-import { catalogueKeys, type CatalogueScope } from './scope.ts';
+import { catalogueKeys } from './query-keys.ts';
+import type { CatalogueScope } from './scope.ts';
 
 /** The signed-in member's liked privileges, most recently liked first. */
 export const getFavoritePrivileges = async (scope: CatalogueScope, signal?: AbortSignal) =>
@@ -9,6 +10,6 @@ export const getFavoritePrivileges = async (scope: CatalogueScope, signal?: Abor
 
 export const getFavoritePrivilegesQueryOptions = (scope: CatalogueScope) =>
   queryOptions({
-    queryKey: [...catalogueKeys.scope(scope), 'privileges', 'favorite'],
+    queryKey: catalogueKeys.privileges.favorites(scope),
     queryFn: ({ signal }) => getFavoritePrivileges(scope, signal),
   });

@@ -1,7 +1,8 @@
 import type { Merchant } from '@app/contracts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
-import { catalogueKeys, nextPageOf, type CatalogueScope, type Paged } from './scope.ts';
+import { catalogueKeys } from './query-keys.ts';
+import { nextPageOf, type CatalogueScope, type Paged } from './scope.ts';
 
 export const MERCHANT_PAGE_SIZE = 20;
 
@@ -13,7 +14,7 @@ export const getMerchants = async (
 
 export const getMerchantsInfiniteQueryOptions = (scope: CatalogueScope) =>
   infiniteQueryOptions({
-    queryKey: [...catalogueKeys.all, scope.lang, 'merchants'],
+    queryKey: catalogueKeys.merchants(scope.lang),
     queryFn: ({ pageParam, signal }) =>
       getMerchants(scope, { page: pageParam, limit: MERCHANT_PAGE_SIZE }, signal),
     initialPageParam: 1,

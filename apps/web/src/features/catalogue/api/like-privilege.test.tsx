@@ -2,8 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore, type AuthState } from '../../auth/index.ts';
 import { aPrivilege } from '../test-data.ts';
 import { optimisticLike, patchPrivilegeData, useLikePrivilege } from './like-privilege.ts';
+import { catalogueKeys } from './query-keys.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -51,12 +53,19 @@ describe('patchPrivilegeData', () => {
 });
 
 describe('useLikePrivilege', () => {
-  const detailKey = ['catalogue', 'en', 'm1', 'privilege', 'p1'];
-  const listKey = ['catalogue', 'th', 'm1', 'privileges', 'first', {}, 6];
+  const en = { lang: 'en', viewer: 'm1' } as const;
+  const th = { lang: 'th', viewer: 'm1' } as const;
+  const detailKey = catalogueKeys.privileges.detail(en, 'p1');
+  const listKey = catalogueKeys.privileges.first(th, { orderBy: 'createdAt', orderDir: 'DESC' }, 6);
+  const visitorKey = catalogueKeys.privileges.detail({ lang: 'en', viewer: 'visitor' }, 'p1');
+
+  beforeEach(() => useAuthStore.setState({ isLoggedIn: true, info: { id: 'm1' } as AuthState['info'] }));
+  afterEach(() => useAuthStore.setState({ isLoggedIn: false, info: null }));
 
   const setup = () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     client.setQueryData(detailKey, aPrivilege({ id: 'p1', liked: false, likeCount: 10 }));
+    client.setQueryData(visitorKey, aPrivilege({ id: 'p1', liked: false, likeCount: 10 }));
     client.setQueryData(listKey, {
       items: [aPrivilege({ id: 'p1', liked: false, likeCount: 10 })],
       page: 1,
@@ -87,6 +96,8 @@ describe('useLikePrivilege', () => {
     answer(json(200, { success: true, data: { id: 'p1', liked: true, likeCount: 42 } }));
     await waitFor(() => expect(client.getQueryData(detailKey)).toMatchObject({ liked: true, likeCount: 42 }));
     expect(client.getQueryData(listKey)).toMatchObject({ items: [{ likeCount: 42 }] });
+    // Another reader's answer holds that reader's own `liked`.
+    expect(client.getQueryData(visitorKey)).toMatchObject({ liked: false, likeCount: 10 });
   });
 
   it('puts everything back when the call fails', async () => {

@@ -1,20 +1,14 @@
 import type { PrivilegeSummary } from '@app/contracts';
-import { useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient, type QueryFilters } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
-import { catalogueKeys } from './scope.ts';
+import { catalogueKeys, everyLanguage } from './query-keys.ts';
+import { useCatalogueScope } from './scope.ts';
 
 export type LikeState = Pick<PrivilegeSummary, 'id' | 'liked' | 'likeCount'>;
 
 /** Likes or unlikes (idempotent on the server); answers the new state and count. */
 export const likePrivilege = async ({ id, like }: { id: string; like: boolean }) =>
   (await api.post(`/bff/privileges/${encodeURIComponent(id)}/like`, { body: { like } })) as LikeState;
-
-/** Catalogue queries that may hold privileges: details, lists, pages, recommendations, favourites. */
-const holdsPrivileges = (query: Query) =>
-  query.queryKey[0] === catalogueKeys.all[0] &&
-  (query.queryKey[3] === 'privilege' || query.queryKey[3] === 'privileges');
-
-const isFavorites = (query: Query) => holdsPrivileges(query) && query.queryKey[4] === 'favorite';
 
 type Patch = (p: LikeState) => Pick<LikeState, 'liked' | 'likeCount'>;
 
@@ -44,10 +38,8 @@ export function patchPrivilegeData(data: unknown, id: string, patch: Patch): unk
   return data;
 }
 
-const patchEverywhere = (client: QueryClient, id: string, patch: Patch) =>
-  client.setQueriesData({ predicate: holdsPrivileges }, (data: unknown) =>
-    patchPrivilegeData(data, id, patch),
-  );
+const patchEverywhere = (client: QueryClient, holding: QueryFilters, id: string, patch: Patch) =>
+  client.setQueriesData(holding, (data: unknown) => patchPrivilegeData(data, id, patch));
 
 /** The like/unlike heart's state change as the member sees it at once. */
 export const optimisticLike =
@@ -64,17 +56,22 @@ let calls = 0;
 /**
  * Like/unlike with an optimistic update of every cached copy of the privilege, rolled back when the
  * call fails; the server's answer then sets the true count. The favourites list is refetched after.
+ * Only the member's own answers are touched, in both languages: other readers' answers carry their own
+ * `liked`, are never shown while this member is signed in, and are dropped at sign-out.
  */
 export function useLikePrivilege(options: { onError?: (error: unknown) => void } = {}) {
   const client = useQueryClient();
+  const { viewer } = useCatalogueScope();
+  // Details, lists, pages, recommendations and favourites: all sit under the privileges prefix.
+  const holding = everyLanguage(viewer, catalogueKeys.privileges.all);
   return useMutation({
     mutationFn: likePrivilege,
     onMutate: async ({ id, like }) => {
       const call = ++calls;
       latestCall.set(id, call);
-      await client.cancelQueries({ predicate: holdsPrivileges });
-      const snapshot = client.getQueriesData({ predicate: holdsPrivileges });
-      patchEverywhere(client, id, optimisticLike(like));
+      await client.cancelQueries(holding);
+      const snapshot = client.getQueriesData(holding);
+      patchEverywhere(client, holding, id, optimisticLike(like));
       return { call, snapshot };
     },
     onError: (error, { id }, context) => {
@@ -85,8 +82,8 @@ export function useLikePrivilege(options: { onError?: (error: unknown) => void }
     },
     onSuccess: (answer, { id }, context) => {
       if (latestCall.get(id) !== context.call) return;
-      patchEverywhere(client, id, () => ({ liked: answer.liked, likeCount: answer.likeCount }));
+      patchEverywhere(client, holding, id, () => ({ liked: answer.liked, likeCount: answer.likeCount }));
     },
-    onSettled: () => client.invalidateQueries({ predicate: isFavorites }),
+    onSettled: () => client.invalidateQueries(everyLanguage(viewer, catalogueKeys.privileges.favorites)),
   });
 }

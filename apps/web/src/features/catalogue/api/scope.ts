@@ -4,8 +4,8 @@ import { useAuthStore } from '../../auth/index.ts';
 
 /**
  * Whom and in which language the catalogue answers: texts follow Accept-Language, and a member's
- * token adds `eligible` and `liked`. Both are in every catalogue query key, so a language switch or a
- * sign-in never shows an answer meant for another reader.
+ * token adds `eligible` and `liked`. Both are in every catalogue query key (see `catalogueKeys`), so a
+ * language switch or a sign-in never shows an answer meant for another reader.
  */
 export type CatalogueScope = { lang: Language; viewer: string };
 
@@ -16,11 +16,6 @@ export function useCatalogueScope(): CatalogueScope {
   const viewer = useAuthStore((s) => (s.isLoggedIn ? (s.info?.id ?? 'member') : VISITOR));
   return { lang, viewer };
 }
-
-export const catalogueKeys = {
-  all: ['catalogue'] as const,
-  scope: (s: CatalogueScope) => ['catalogue', s.lang, s.viewer] as const,
-};
 
 /** The paging envelope of every catalogue list. */
 export type Paged<T> = Page<T>;

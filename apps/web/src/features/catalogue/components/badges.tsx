@@ -2,6 +2,7 @@ import { CrownOutlined } from '@ant-design/icons';
 import type { Tier } from '@app/contracts';
 import { TIERS } from '@app/contracts/constants';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   voucherStatusLabel,
@@ -46,4 +47,31 @@ export function SoldOutLabel() {
 export function PrivilegeOnlyBadge() {
   const { t } = useTranslation();
   return <span className="status-label status-privilege">{t('catalogue.terms.privilegeOnly')}</span>;
+}
+
+/**
+ * A card's or detail's tag line: the tier (members' own tier needs no tag), any `extra` tags, and
+ * 'Sold out' in place of the date status.
+ */
+export function ItemTags({
+  tier,
+  soldOut,
+  status,
+  extra,
+  testId,
+}: {
+  tier: Tier | null;
+  soldOut: boolean;
+  status: VoucherStatus | null;
+  extra?: ReactNode;
+  testId?: string;
+}) {
+  if (!(tier || extra || status || soldOut)) return null;
+  return (
+    <p className="item-card-tags" data-testid={testId}>
+      {tier && tier !== 'member' && <TierBadge tier={tier} />}
+      {extra}
+      {soldOut ? <SoldOutLabel /> : status && <StatusLabel status={status} />}
+    </p>
+  );
 }

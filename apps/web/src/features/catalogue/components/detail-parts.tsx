@@ -31,6 +31,24 @@ export function DetailSection({ title, children, id }: { title: string; children
   );
 }
 
+/**
+ * The merchant's conditions as the API words them, when there are any (they may restate in a sentence
+ * a tier or other fact already shown as a tag).
+ */
+export function TermsSection({ terms }: { terms: string[] }) {
+  const { t } = useTranslation();
+  if (terms.length === 0) return null;
+  return (
+    <DetailSection id="detail-terms" title={t('catalogue.detail.terms')}>
+      <ul className="terms-list" data-testid="terms">
+        {terms.map((line, i) => (
+          <li key={`${i}-${line}`}>{line}</li>
+        ))}
+      </ul>
+    </DetailSection>
+  );
+}
+
 /** Why the item cannot be had, in words: 'Sold out', 'Not on sale yet', … */
 export function unavailableText(
   t: ReturnType<typeof useTranslation>['t'],

@@ -1,3 +1,4 @@
+import type { Page } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,13 +7,13 @@ import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths, withQuery } from '../../../shared/paths.ts';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
 import { useNow } from '../../../shared/use-now.ts';
-import { getPrivilegesQueryOptions } from '../api/get-privileges.ts';
-import { getVouchersQueryOptions } from '../api/get-vouchers.ts';
+import { getFirstItemsQueryOptions, type ItemKind, type SummaryOf } from '../api/get-items.ts';
 import { useCatalogueScope } from '../api/scope.ts';
+import type { CatalogueKind } from '../kinds/catalogue-kind.ts';
+import { privilegeKind } from '../kinds/privilege-kind.tsx';
+import { voucherKind } from '../kinds/voucher-kind.tsx';
 import { DEFAULT_FILTER } from '../lib/list-filter.ts';
-import { PrivilegeCard } from './privilege-card.tsx';
 import { CardSkeletons } from './skeletons.tsx';
-import { VoucherCard } from './voucher-card.tsx';
 
 const VOUCHER_RESULTS = 10;
 const PRIVILEGE_RESULTS = 6;
@@ -20,12 +21,11 @@ const PRIVILEGE_RESULTS = 6;
 /** What a home search finds: vouchers (with 'See all' in the full list) and privileges, or 'No results found'. */
 export function SearchResults({ q }: { q: string }) {
   const { t } = useTranslation();
-  const { to } = useLocalizedPath();
   const scope = useCatalogueScope();
   const now = useNow();
   const filter = { ...DEFAULT_FILTER, q };
-  const vouchers = useQuery(getVouchersQueryOptions(scope, filter, VOUCHER_RESULTS));
-  const privileges = useQuery(getPrivilegesQueryOptions(scope, filter, PRIVILEGE_RESULTS));
+  const vouchers = useQuery(getFirstItemsQueryOptions('vouchers', scope, filter, VOUCHER_RESULTS));
+  const privileges = useQuery(getFirstItemsQueryOptions('privileges', scope, filter, PRIVILEGE_RESULTS));
 
   const heading = (
     <h2 className="section-title" id="search-results-title" aria-live="polite">
@@ -55,70 +55,57 @@ export function SearchResults({ q }: { q: string }) {
       </section>
     );
   }
-  const voucherTotal = vouchers.data.total;
-  const privilegeTotal = privileges.data.total;
   return (
     <section className="home-section" aria-labelledby="search-results-title" data-testid="search-results">
       {heading}
-      {voucherTotal + privilegeTotal === 0 ? (
+      {vouchers.data.total + privileges.data.total === 0 ? (
         <EmptyState title={t('catalogue.search.noResults')} text={t('catalogue.search.noResultsText')} />
       ) : (
         <>
-          {voucherTotal > 0 && (
-            <>
-              <div className="section-heading">
-                <h3 className="subsection-title">
-                  {t('catalogue.search.vouchers', {
-                    count: voucherTotal,
-                    number: formatNumber(voucherTotal),
-                  })}
-                </h3>
-                {voucherTotal > vouchers.data.items.length && (
-                  <Link
-                    className="see-all"
-                    to={to(withQuery(paths.vouchers, { q }))}
-                    data-testid="search-see-all"
-                  >
-                    {t('catalogue.home.seeAll')}
-                  </Link>
-                )}
-              </div>
-              <ul className="card-grid">
-                {vouchers.data.items.map((v) => (
-                  <li key={v.id}>
-                    <VoucherCard voucher={v} now={now} />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          {privilegeTotal > 0 && (
-            <>
-              <div className="section-heading">
-                <h3 className="subsection-title">
-                  {t('catalogue.search.privileges', {
-                    count: privilegeTotal,
-                    number: formatNumber(privilegeTotal),
-                  })}
-                </h3>
-                {privilegeTotal > privileges.data.items.length && (
-                  <Link className="see-all" to={to(withQuery(paths.privileges, { q }))}>
-                    {t('catalogue.home.seeAll')}
-                  </Link>
-                )}
-              </div>
-              <ul className="card-grid">
-                {privileges.data.items.map((p) => (
-                  <li key={p.id}>
-                    <PrivilegeCard privilege={p} now={now} />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <Found kind={voucherKind} q={q} found={vouchers.data} now={now} seeAllTestId="search-see-all" />
+          <Found kind={privilegeKind} q={q} found={privileges.data} now={now} />
         </>
       )}
     </section>
+  );
+}
+
+/** One kind's results: how many, 'See all' when there are more than shown, and the cards. */
+function Found<K extends ItemKind>({
+  kind,
+  q,
+  found,
+  now,
+  seeAllTestId,
+}: {
+  kind: CatalogueKind<K>;
+  q: string;
+  found: Page<SummaryOf<K>>;
+  now: number;
+  seeAllTestId?: string;
+}) {
+  const { t } = useTranslation();
+  const { to } = useLocalizedPath();
+  const plural: ItemKind = kind.plural;
+  if (found.total === 0) return null;
+  return (
+    <>
+      <div className="section-heading">
+        <h3 className="subsection-title">
+          {t(`catalogue.search.${plural}`, { count: found.total, number: formatNumber(found.total) })}
+        </h3>
+        {found.total > found.items.length && (
+          <Link className="see-all" to={to(withQuery(paths[plural], { q }))} data-testid={seeAllTestId}>
+            {t('catalogue.home.seeAll')}
+          </Link>
+        )}
+      </div>
+      <ul className="card-grid">
+        {found.items.map((item) => (
+          <li key={item.id}>{kind.card(item, now)}</li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -10,15 +10,15 @@ import { useNow } from '../../../shared/use-now.ts';
 import { useAuthStore } from '../../auth/index.ts';
 import { getBannersQueryOptions } from '../api/get-banners.ts';
 import { getCategoriesQueryOptions } from '../api/get-categories.ts';
-import { getRecommendedVouchersQueryOptions } from '../api/get-recommended-vouchers.ts';
+import { getRecommendedQueryOptions } from '../api/get-items.ts';
 import { useCatalogueScope } from '../api/scope.ts';
 import { BannerStrip } from '../components/banner-strip.tsx';
-import { VoucherTab } from '../components/home-tabs/voucher-tab.tsx';
+import { GridTab } from '../components/home-tabs/grid-tab.tsx';
 import { ItemStrip } from '../components/item-strip.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { CardSkeletons, RowSkeletons } from '../components/skeletons.tsx';
 import { Tabs } from '../components/tabs.tsx';
-import { VoucherCard } from '../components/voucher-card.tsx';
+import { voucherKind } from '../kinds/voucher-kind.tsx';
 import '../catalogue.css';
 
 // Only what the first view shows is in the home chunk; other tabs and search results load on demand.
@@ -132,13 +132,13 @@ function Recommended() {
   const { t } = useTranslation();
   const scope = useCatalogueScope();
   const now = useNow();
-  const recommended = useQuery(getRecommendedVouchersQueryOptions(scope, { limit: RECOMMENDED }));
+  const recommended = useQuery(getRecommendedQueryOptions('vouchers', scope, { limit: RECOMMENDED }));
   return (
     <ItemStrip
       id="recommended"
       title={t('catalogue.home.recommended')}
       query={recommended}
-      render={(v) => <VoucherCard voucher={v} now={now} />}
+      render={(v) => voucherKind.card(v, now)}
     />
   );
 }
@@ -165,7 +165,12 @@ function CategoryTabs({
       tabs={HOME_TABS.map((key) => ({ key, label: t(`catalogue.tabs.${key}`) }))}
     >
       {tab === 'voucher' ? (
-        <VoucherTab categories={categories.data} category={category} onCategory={onCategory} />
+        <GridTab
+          kind={voucherKind}
+          categories={categories.data}
+          category={category}
+          onCategory={onCategory}
+        />
       ) : (
         <Suspense
           fallback={tab === 'privilege' ? <CardSkeletons count={6} /> : <RowSkeletons count={4} tall />}

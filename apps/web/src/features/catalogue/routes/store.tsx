@@ -12,7 +12,8 @@ import { MediaBox } from '../../../shared/ui/media-box.tsx';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { getMerchantQueryOptions } from '../api/get-merchant.ts';
 import { useCatalogueScope } from '../api/scope.ts';
-import { VoucherList } from '../components/voucher-list.tsx';
+import { CatalogueList } from '../components/catalogue-list.tsx';
+import { voucherKind } from '../kinds/voucher-kind.tsx';
 import '../catalogue.css';
 
 /** A store (merchant) and its vouchers, with the same filters as the vouchers list. */
@@ -65,7 +66,7 @@ export function StoreScreen() {
           )}
         </section>
       )}
-      <VoucherList fixed={fixed} showCategories={false} />
+      <CatalogueList kind={voucherKind} fixed={fixed} showCategories={false} />
     </div>
   );
 }

@@ -1,11 +1,15 @@
-import type { Category, Page } from '@app/contracts';
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { Category } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../../../shared/i18n/use-localized-path.ts';
 import { paths, withQuery } from '../../../../shared/paths.ts';
 import { EmptyState, ErrorState } from '../../../../shared/ui/list-states.tsx';
+import { useNow } from '../../../../shared/use-now.ts';
+import { getFirstItemsQueryOptions, type ItemKind } from '../../api/get-items.ts';
+import { useCatalogueScope } from '../../api/scope.ts';
+import type { CatalogueKind } from '../../kinds/catalogue-kind.ts';
+import { DEFAULT_FILTER } from '../../lib/list-filter.ts';
 import { CategoryChips } from '../category-chips.tsx';
 import { CardSkeletons } from '../skeletons.tsx';
 
@@ -21,21 +25,20 @@ export interface CategoryTabProps {
  * A home tab of vouchers or privileges: category chips, the first few items as a grid, and 'See all'
  * opening the full list with the same category.
  */
-export function GridTab<T extends { id: string }>({
-  kind,
-  query,
-  renderItem,
+export function GridTab<K extends ItemKind>({
+  kind: { plural, card },
   categories,
   category,
   onCategory,
-}: CategoryTabProps & {
-  kind: 'vouchers' | 'privileges';
-  query: UseQueryResult<Page<T>>;
-  renderItem: (item: T) => ReactNode;
-}) {
+}: CategoryTabProps & { kind: CatalogueKind<K> }) {
   const { t } = useTranslation();
   const { to } = useLocalizedPath();
-  const titleId = `all-${kind}-title`;
+  const scope = useCatalogueScope();
+  const now = useNow();
+  const query = useQuery(
+    getFirstItemsQueryOptions(plural, scope, { ...DEFAULT_FILTER, category }, HOME_GRID_SIZE),
+  );
+  const titleId = `all-${plural}-title`;
   return (
     <>
       <CategoryChips
@@ -46,12 +49,12 @@ export function GridTab<T extends { id: string }>({
       />
       <div className="section-heading">
         <h3 className="subsection-title" id={titleId}>
-          {kind === 'vouchers' ? t('catalogue.home.allVouchers') : t('catalogue.home.allPrivileges')}
+          {plural === 'vouchers' ? t('catalogue.home.allVouchers') : t('catalogue.home.allPrivileges')}
         </h3>
         <Link
           className="see-all"
-          to={to(withQuery(paths[kind], { category }))}
-          data-testid={`see-all-${kind}`}
+          to={to(withQuery(paths[plural], { category }))}
+          data-testid={`see-all-${plural}`}
         >
           {t('catalogue.home.seeAll')}
         </Link>
@@ -61,11 +64,11 @@ export function GridTab<T extends { id: string }>({
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : query.data.items.length === 0 ? (
-        <EmptyState title={t(`catalogue.${kind}.emptyTitle`)} text={t(`catalogue.${kind}.emptyText`)} />
+        <EmptyState title={t(`catalogue.${plural}.emptyTitle`)} text={t(`catalogue.${plural}.emptyText`)} />
       ) : (
-        <ul className="card-grid" aria-labelledby={titleId} data-testid={`all-${kind}`}>
+        <ul className="card-grid" aria-labelledby={titleId} data-testid={`all-${plural}`}>
           {query.data.items.map((item) => (
-            <li key={item.id}>{renderItem(item)}</li>
+            <li key={item.id}>{card(item, now)}</li>
           ))}
         </ul>
       )}
