@@ -71,10 +71,10 @@ describe('auth store', () => {
     vi.useFakeTimers();
     useAuthStore.getState().login(member({ profileStatus: 'complete' }));
     const callback = vi.fn();
-    vi.mocked(logoutOnServer).mockImplementation(() =>
+    vi.mocked(logoutOnServer).mockImplementation(() => {
       // The server is asked while the tokens are still there to name the session.
-      expect(localStorage.getItem('accessToken')).toBe('access-1'),
-    );
+      expect(localStorage.getItem('accessToken')).toBe('access-1');
+    });
     useAuthStore.getState().logout(callback);
     expect(logoutOnServer).toHaveBeenCalledOnce();
 
