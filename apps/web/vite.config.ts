@@ -34,5 +34,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Form tests type into antd fields key by key; on a busy 2-core machine 5 s was seen to run out.
+    testTimeout: 15_000,
   },
 });
