@@ -103,7 +103,7 @@ describe.each(['en', 'th'] as const)('catalogue journey in %s', (lang) => {
 
     await page.getByTestId('open-filter').click();
     await page.getByTestId('filter-apply').waitFor();
-    // Spec section 9: 48 px buttons (measured once the dialog has finished opening).
+    // Buttons are 48 px high (measured once the dialog has finished opening).
     await expect.poll(async () => (await page.getByTestId('filter-apply').boundingBox())?.height).toBe(48);
     await page.getByTestId('sort-priceDesc').check();
     await page.getByTestId('filter-min').fill('1000');

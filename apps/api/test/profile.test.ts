@@ -111,7 +111,7 @@ describe('profile, avatar, phone codes, /info', () => {
     expect(json<Ok<MemberInfo>>(await update(t, a.accessToken, {})).data).toEqual(info);
   });
 
-  it('validates every field as spec section 5', async () => {
+  it('validates every field: names, e-mail, date of birth, phone code and 9-10 digit phone', async () => {
     const a = await signIn(t);
     const bad: [Record<string, unknown>, string][] = [
       [{ firstName: '' }, 'firstName'],

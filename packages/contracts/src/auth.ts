@@ -36,7 +36,7 @@ export type LoginBody = z.infer<typeof LoginBodySchema>;
 export const ProfileStatusSchema = z.enum(['complete', 'incomplete']);
 export type ProfileStatus = z.infer<typeof ProfileStatusSchema>;
 
-/** The member as the app sees them (spec section 3, "User/auth info"). */
+/** The member as the app sees them. */
 export const MemberInfoSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -78,11 +78,11 @@ const NameSchema = z
   .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u, 'Name may only contain letters');
 
 export const PhoneCodeValueSchema = z.string().regex(/^\+\d{1,4}$/, 'Invalid phone code');
-/** Profile phone: 9-10 digits (spec section 5). */
+/** Profile phone: 9-10 digits (a Thai number without or with its leading 0). */
 export const ProfilePhoneSchema = z
   .string()
   .regex(/^\d{9,10}$/, 'Please enter a valid phone number (9-10 digits)');
-/** Checkout phone: exactly 10 digits (spec section 5). */
+/** Checkout phone: exactly 10 digits. */
 export const CheckoutPhoneSchema = z
   .string()
   .regex(/^\d{10}$/, 'Please enter a valid phone number (10 digits)');
@@ -125,7 +125,7 @@ export type PhoneCode = z.infer<typeof PhoneCodeSchema>;
 export const PhoneCodesResponseSchema = envelope(z.array(PhoneCodeSchema));
 
 /**
- * GET /info (spec section 7, "user-info"): the member plus a message list. `message` is empty when
+ * GET /info ("user-info"): the member plus a message list. `message` is empty when
  * the profile is complete, else the names of the missing required fields (PROFILE_REQUIRED_FIELDS).
  */
 export const InfoResponseSchema = z.object({

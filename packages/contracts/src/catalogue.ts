@@ -211,7 +211,7 @@ export const BannerSchema = z.object({
 });
 export type Banner = z.infer<typeof BannerSchema>;
 
-/** The ticket-office banner list uses page and per_page (spec section 7). */
+/** The ticket-office banner list pages with `page` and `per_page` (that service's names). */
 export const TicketOfficeBannerQuerySchema = z.strictObject({
   page: queryInt(1, 100_000).default(1),
   per_page: queryInt(1, MAX_PAGE_LIMIT).default(10),

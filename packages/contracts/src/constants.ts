@@ -12,7 +12,7 @@ export const OTP_TTL_SECONDS = 300;
 export const OTP_RESEND_AFTER_SECONDS = 60;
 export const OTP_MAX_ATTEMPTS = 5;
 
-/** The six fields whose presence makes a profile 'complete' (spec section 3). */
+/** The six fields whose presence makes a profile 'complete'; any empty one keeps it 'incomplete'. */
 export const PROFILE_REQUIRED_FIELDS = [
   'firstName',
   'lastName',

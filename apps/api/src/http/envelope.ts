@@ -1,2 +1,2 @@
-/** Every success body: `{ success: true, data }` (ARCHITECTURE.md section 3). */
+/** Every success body: `{ success: true, data }` (failures are the error envelope of errors.ts). */
 export const ok = <T>(data: T) => ({ success: true as const, data });

@@ -150,7 +150,7 @@ const cases: Case[] = [
   ['complete on /home', complete, '/home', render],
 ];
 
-describe('route guard (spec section 4)', () => {
+describe('route guard: every rule', () => {
   it.each(cases)('%s', (_rule, state, url, expected) => {
     expect(decideRoute(state, at(url))).toEqual(expected);
   });

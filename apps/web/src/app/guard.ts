@@ -25,7 +25,7 @@ const RENDER: GuardDecision = { kind: 'render' };
 const LOADING: GuardDecision = { kind: 'loading' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
-/** One rule of spec section 4, applied to one location. */
+/** One guard rule, applied to one location. */
 function step(state: GuardState, { pathname, search }: GuardLocation): GuardDecision {
   // Decide about the screen the router will render, not about the address as typed.
   const { lang, path } = splitLocale(routedPath(pathname));
@@ -58,7 +58,7 @@ function parse(to: string): GuardLocation {
 }
 
 /**
- * What the route guard does at `location` (spec section 4): show the loader while auth initialises or
+ * What the route guard does at `location`: show the loader while auth initialises or
  * a logout is on its way to /signin, redirect, or render. Chained rules collapse into one redirect
  * (/signin?redirect=/wallet with an incomplete profile goes straight to /profile/edit).
  */

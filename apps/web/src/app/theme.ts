@@ -6,7 +6,7 @@ export const GOLD = '#fca311';
 export const FONT_FAMILY =
   "'Noto Sans Thai', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
-/** Spec section 9: dark navy primary, 48 px controls and buttons, 14 px text, the six breakpoints. */
+/** The brand theme: dark navy primary, 48 px controls and buttons, 14 px text, the six breakpoints. */
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: NAVY,

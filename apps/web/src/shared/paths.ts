@@ -39,7 +39,7 @@ export function withQuery(path: string, query: Record<string, string | number | 
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-/** Spec section 2: these (and everything below them) need a signed-in member. */
+/** These paths (and everything below them) need a signed-in member; the rest are public. */
 export const PROTECTED_PATHS: readonly string[] = [
   paths.wallet,
   paths.checkout,

@@ -1,6 +1,6 @@
 /**
  * The two accepted forms of the Authorization header:
- * - the spec's JSON object `{"accessToken":"…","refreshToken":"…"}` (section 7), and
+ * - a JSON object `{"accessToken":"…","refreshToken":"…"}` (what the web app sends), and
  * - `Bearer <token>`.
  */
 export interface PresentedTokens {

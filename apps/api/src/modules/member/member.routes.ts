@@ -148,7 +148,7 @@ export const memberModule: AppModule = async (app, { deps, limiter }) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['member'],
-        summary: 'User info (spec section 7): the member, and in `message` the required fields still empty',
+        summary: 'User info: the member, and in `message` the required fields still empty',
         security: MEMBER_SECURITY,
         response: { 200: InfoResponseSchema },
       },

@@ -64,7 +64,7 @@ async function send(
     Accept: 'application/json',
     'Accept-Language': options.lang ?? currentLanguage(),
   };
-  // Spec section 7: every call carries a JSON object of both stored tokens.
+  // Every call carries both stored tokens as a JSON object: the header form the API was specified with.
   const tokens = tokenStorage.get();
   if (tokens) headers.Authorization = JSON.stringify(tokens);
   let body: BodyInit | undefined;

@@ -1,6 +1,6 @@
 import { safeStorage } from '../storage.ts';
 
-/** Spec section 7: both tokens live in local storage under these keys. */
+/** Both tokens live in local storage under these keys, shared by every tab of the app. */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 

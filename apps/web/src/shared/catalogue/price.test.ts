@@ -5,7 +5,7 @@ import { boughtLabel, pointsCostLabel, pointsEarnedLabel, priceLabel } from './p
 const en = i18next.getFixedT('en');
 const th = i18next.getFixedT('th');
 
-describe('price labels (spec section 3)', () => {
+describe('price labels: Free, one price, or From the lowest', () => {
   it.each([
     [0, false, 'Free', 'ฟรี'],
     [250, false, '฿250', '฿250'],

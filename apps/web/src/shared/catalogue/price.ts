@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { formatMoney, formatNumber } from '../format.ts';
 
-/** Spec section 3: 'Free', '฿1,250', or 'From ฿1,250' when the voucher has several price options. */
+/** 'Free', '฿1,250', or 'From ฿1,250' when the voucher has several price options. */
 export function priceLabel(t: TFunction, price: number, hasPriceOptions = false): string {
   if (hasPriceOptions) return t('catalogue.price.from', { price: formatMoney(price) });
   if (price === 0) return t('catalogue.price.free');

@@ -166,7 +166,7 @@ const cases: Case[] = [
   ['no dates at all', bkk('2025-03-10T15:00'), null, null, null, null, null],
 ];
 
-describe('voucherStatus (spec section 3), Asia/Bangkok calendar days', () => {
+describe('voucherStatus, in Asia/Bangkok calendar days', () => {
   it.each(cases)('%s', (_rule, now, starts, ends, expected, en, th) => {
     const status = voucherStatus(now, starts, ends);
     expect(status).toEqual(expected);

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { calendarDaysBetween, isValidInstant, PROGRAMME_TIME_ZONE, type Instant } from '../calendar.ts';
 
 /**
- * The status label of a voucher card (spec section 3): used, expired, starts in N days, starts today,
+ * The status label of a voucher card: used, expired, starts in N days, starts today,
  * expires in N days, expires today — or none. `used` is for wallet items (a code used up).
  */
 export type VoucherStatus =

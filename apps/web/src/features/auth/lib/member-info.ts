@@ -6,7 +6,7 @@ export function memberInfoOf(data: LoginData): MemberInfo {
   return info;
 }
 
-/** Spec section 7: login reads the refresh token from `refreshTokens[0].token`, refresh from `refreshToken`. */
+/** Login answers the refresh token as `refreshTokens[0].token`, a refresh as `refreshToken`. */
 export function tokensOf(
   data: LoginData,
   from: 'login' | 'refresh',

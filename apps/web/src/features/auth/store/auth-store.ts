@@ -11,9 +11,9 @@ import { logoutOnServer } from '../api/logout.ts';
 import { refreshToken } from '../api/refresh-token.ts';
 import { memberInfoOf, tokensOf } from '../lib/member-info.ts';
 
-/** Spec section 9: the logout callback runs this long after the state is cleared. */
+/** The logout callback runs this long after the state is cleared. */
 export const LOGOUT_CALLBACK_DELAY_MS = 300;
-/** Spec section 9: token refresh poll. */
+/** How often a signed-in app refreshes its session (also keeps a second tab's tokens fresh). */
 export const REFRESH_INTERVAL_MS = 30_000;
 
 /**
@@ -87,7 +87,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
         return 'ok';
       } catch (error) {
         if (isApiError(error) && error.isAuthFailure) {
-          // Spec section 8: a refused refresh silently marks the member logged out.
+          // A refused refresh silently marks the member logged out: no error to show, just sign-in.
           tokenStorage.clear();
           set({ ...loggedOut, isInitialed: true });
           return 'unauthorized';

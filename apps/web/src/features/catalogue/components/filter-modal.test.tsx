@@ -10,7 +10,7 @@ const open = (filter: ListFilter = { ...DEFAULT_FILTER, category: 'cafe' }) => {
   return onApply;
 };
 
-describe('FilterModal (spec section 2)', () => {
+describe('FilterModal: four sorts, a price range, Reset and Apply', () => {
   it('offers the four sorts and applies sort and price range, keeping the category', async () => {
     const user = userEvent.setup();
     const onApply = open();

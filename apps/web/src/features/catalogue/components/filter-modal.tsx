@@ -21,7 +21,7 @@ const fieldsOf = (filter: ListFilter): Fields => ({
 });
 
 /**
- * Spec section 2's filter modal: sort (Newest, Oldest, Price low to high, Price high to low), min and
+ * The list filter: sort (Newest, Oldest, Price low to high, Price high to low), min and
  * max price (whole numbers, min ≤ max), Reset and Apply Filter. Prices are points for privileges.
  */
 export function FilterModal({

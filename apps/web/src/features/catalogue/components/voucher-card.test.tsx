@@ -16,7 +16,7 @@ const renderCard = (voucher = aVoucher()) =>
 
 afterEach(() => applyLanguage('en'));
 
-describe('VoucherCard (spec section 3)', () => {
+describe('VoucherCard: price, bought count, tier and status', () => {
   it('shows picture, merchant, title, price, points and bought count, and links to the detail', () => {
     renderCard();
     const link = screen.getByTestId('voucher-card');

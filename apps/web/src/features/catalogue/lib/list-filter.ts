@@ -19,7 +19,7 @@ export type ListFilter = {
   maxPrice?: number;
 };
 
-/** The filter modal's four sorts (spec section 2) and the contract's orderBy/orderDir for each. */
+/** The filter modal's four sorts and the contract's orderBy/orderDir for each. */
 export const SORTS = {
   newest: { orderBy: 'createdAt', orderDir: 'DESC' },
   oldest: { orderBy: 'createdAt', orderDir: 'ASC' },

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { safeStorage } from '../../../shared/storage.ts';
 
-/** Recent searches live on this device only (spec section 2), newest first. */
+/** Recent searches live on this device only, newest first. */
 export const RECENT_SEARCHES_KEY = 'privileges.recentSearches';
 export const MAX_RECENT_SEARCHES = 10;
 const MAX_TERM_LENGTH = 100;
