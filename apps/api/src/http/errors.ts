@@ -4,31 +4,41 @@ import type { Socket } from 'node:net';
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@app/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type AppErrorOptions } from '../app-error.ts';
 import { languageFromHeader, t } from '../i18n/messages.ts';
 
-export interface AppErrorOptions {
-  /** Replaces the translated text of `errors.<code>` as message[0]. */
-  message?: string;
-  /** More lines after message[0]. */
-  details?: string[];
-  fields?: FieldError[];
-  /** Sets Retry-After (429, 503). */
-  retryAfterSeconds?: number;
-  headers?: Record<string, string>;
-  cause?: unknown;
-}
-
-/** An expected failure with a stable code; the error handler turns it into the envelope. */
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    readonly options: AppErrorOptions = {},
-  ) {
-    super(options.message ?? code, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'AppError';
-  }
-}
+/**
+ * The HTTP status of every error code: the one place where a domain failure becomes HTTP. A new code
+ * in the contracts does not compile until it is given its status here.
+ */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  invalid_characters: 400,
+  bad_url: 400,
+  otp_invalid: 400,
+  otp_expired: 400,
+  otp_exhausted: 400,
+  email_unchanged: 400,
+  email_change_needs_code: 400,
+  unauthorized: 401,
+  token_expired: 401,
+  refresh_token_invalid: 401,
+  not_found: 404,
+  voucher_not_found: 404,
+  privilege_not_found: 404,
+  merchant_not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  email_taken: 409,
+  payload_too_large: 413,
+  url_too_long: 414,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  headers_too_large: 431,
+  internal_error: 500,
+  mail_unavailable: 503,
+  service_unavailable: 503,
+};
 
 /** Status → code for errors raised by Fastify and its plugins (bad JSON, body too large, …). */
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -75,8 +85,9 @@ const fieldPath = (instancePath: string, context: string | undefined) => {
 /** The one error handler: every failure becomes `{ success:false, code, message:[…], requestId }`. */
 export const errorHandler = (err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
   if (err instanceof AppError) {
-    if (err.statusCode >= 500) req.log.error({ err: err.options.cause ?? err }, `${err.code}`);
-    return sendError(req, reply, err.statusCode, err.code, err.options);
+    const status = HTTP_STATUS[err.code];
+    if (status >= 500) req.log.error({ err: err.options.cause ?? err }, `${err.code}`);
+    return sendError(req, reply, status, err.code, err.options);
   }
 
   if (hasZodFastifySchemaValidationErrors(err)) {

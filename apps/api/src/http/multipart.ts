@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../app-error.ts';
 
 const hasStatus = (err: unknown) =>
   typeof err === 'object' && err !== null && typeof (err as { statusCode?: unknown }).statusCode === 'number';
@@ -17,7 +17,7 @@ export const readSingleFile = async (req: FastifyRequest, maxBytes: number): Pro
     return file ? await file.toBuffer() : undefined;
   } catch (err) {
     if (hasStatus(err)) throw err;
-    throw new AppError(400, 'validation_failed', {
+    throw new AppError('validation_failed', {
       details: ['The upload is not valid multipart/form-data'],
       cause: err,
     });

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { AppError } from './errors.ts';
+import { AppError } from '../app-error.ts';
 
 export type Limiter = (req: FastifyRequest) => Promise<void>;
 
@@ -39,7 +39,7 @@ export const registerRateLimits = async (app: FastifyInstance, redisUrl: string 
     return async (req) => {
       const result = await check(req);
       if (!result.isAllowed && result.isExceeded) {
-        throw new AppError(429, 'rate_limited', { retryAfterSeconds: Math.max(1, result.ttlInSeconds) });
+        throw new AppError('rate_limited', { retryAfterSeconds: Math.max(1, result.ttlInSeconds) });
       }
     };
   };

@@ -1,6 +1,6 @@
 import type { FieldError } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../app-error.ts';
 
 /**
  * NUL, or a UTF-16 surrogate without its partner. PostgreSQL refuses NUL in text ("invalid byte
@@ -67,7 +67,7 @@ export const registerTextGuard = (app: FastifyInstance) => {
   app.addHook('preValidation', async (req) => {
     const fields = unstorableFieldsOf(req);
     if (fields.length === 0) return;
-    throw new AppError(400, 'invalid_characters', {
+    throw new AppError('invalid_characters', {
       details: fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)),
       fields,
     });

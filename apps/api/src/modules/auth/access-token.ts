@@ -1,5 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'privileges-api';
@@ -46,8 +46,8 @@ export const createAccessTokens = (secret: string, now: () => Date): AccessToken
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new Error('claims');
         return { memberId: payload.sub, sessionId: payload.sid };
       } catch (err) {
-        if (err instanceof joseErrors.JWTExpired) throw new AppError(401, 'token_expired');
-        throw new AppError(401, 'unauthorized');
+        if (err instanceof joseErrors.JWTExpired) throw new AppError('token_expired');
+        throw new AppError('unauthorized');
       }
     },
   };

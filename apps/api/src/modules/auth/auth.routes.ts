@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import { forRequest } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 import type { AppModule } from '../../http/module.ts';
 import { MEMBER_SECURITY } from '../../http/zod-app.ts';
 import { getMember, presentMember } from '../member/index.ts';
@@ -134,7 +134,7 @@ export const authModule: AppModule = async (app, { deps, limiter }) => {
     },
     async (req) => {
       const { refreshToken } = parseAuthorization(req.headers.authorization);
-      if (!refreshToken) throw new AppError(401, 'refresh_token_invalid');
+      if (!refreshToken) throw new AppError('refresh_token_invalid');
       const ctx = ctxOf(req);
       const refresh = await rotateRefreshToken(ctx, refreshToken);
       const member = await getMember(ctx, refresh.memberId);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 import type { AccessClaims, AccessTokens } from './access-token.ts';
 import { parseAuthorization } from './auth-header.ts';
 
@@ -35,7 +35,7 @@ export const installAuthenticate = (
 ) => {
   const claimsOf = async (accessToken: string) => {
     const claims = await accessTokens.verify(accessToken);
-    if (!(await isSessionActive(claims.sessionId))) throw new AppError(401, 'unauthorized');
+    if (!(await isSessionActive(claims.sessionId))) throw new AppError('unauthorized');
     return claims;
   };
   const set = (req: FastifyRequest, key: 'member' | 'viewer', value: AccessClaims | null) =>
@@ -54,7 +54,7 @@ export const installAuthenticate = (
   });
   app.decorate('authenticate', async (req: FastifyRequest) => {
     const { accessToken } = parseAuthorization(req.headers.authorization);
-    if (!accessToken) throw new AppError(401, 'unauthorized');
+    if (!accessToken) throw new AppError('unauthorized');
     set(req, 'member', await claimsOf(accessToken));
   });
   app.decorate('identify', async (req: FastifyRequest) => {

@@ -1,7 +1,7 @@
 import { OTP_TTL_SECONDS, type Language } from '@app/contracts';
 import type { Ctx } from '../../context.ts';
 import type { MemberRow } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 import { renderCodeMail, renderEmailChangedNotice } from '../../mail/otp-mail.ts';
 import { getMember, setProvenEmail } from '../member/index.ts';
 import { emailChangePurpose, sendCode, verifyCode, type SendCodeHooks } from './otp.service.ts';
@@ -18,7 +18,7 @@ export const requestEmailChange = async (
   hooks: SendCodeHooks = {},
 ) => {
   const member = await getMember(ctx, memberId);
-  if (member.email === input.email) throw new AppError(400, 'email_unchanged');
+  if (member.email === input.email) throw new AppError('email_unchanged');
   const language = input.language ?? member.language;
   return sendCode(
     ctx,
@@ -43,7 +43,7 @@ export const confirmEmailChange = async (
   input: { email: string; otp: string },
 ): Promise<MemberRow> => {
   const before = await getMember(ctx, memberId);
-  if (before.email === input.email) throw new AppError(400, 'email_unchanged');
+  if (before.email === input.email) throw new AppError('email_unchanged');
   await verifyCode(ctx, input.email, emailChangePurpose(memberId), input.otp);
   const updated = await setProvenEmail(ctx, memberId, input.email);
   try {

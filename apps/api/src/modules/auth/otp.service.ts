@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_SECONDS, OTP_TTL_SECONDS, type Language } from '@app/contracts';
 import type { Ctx } from '../../context.ts';
 import type { OtpCodeRow } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { countWrongTry, deleteOtp, findOtp, lockOtp, upsertOtp } from './otp.repository.ts';
 
@@ -64,7 +64,7 @@ export const sendCode = async (
   const previous = await findOtp(ctx.db, input.email, input.purpose);
   if (previous && isUsable(previous, now)) {
     const waitMs = previous.created_at.getTime() + OTP_RESEND_AFTER_SECONDS * 1000 - now.getTime();
-    if (waitMs > 0) throw new AppError(429, 'rate_limited', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+    if (waitMs > 0) throw new AppError('rate_limited', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
   }
 
   await hooks.beforeSend?.();
@@ -85,7 +85,7 @@ export const sendCode = async (
   } catch (err) {
     // The member never got this code: forget it so they can ask again at once.
     await deleteOtp(ctx.db, input.email, input.purpose, codeHash);
-    throw new AppError(503, 'mail_unavailable', { cause: err, retryAfterSeconds: 30 });
+    throw new AppError('mail_unavailable', { cause: err, retryAfterSeconds: 30 });
   }
   return { resendAfterSeconds: OTP_RESEND_AFTER_SECONDS, expiresInSeconds: OTP_TTL_SECONDS };
 };
@@ -121,7 +121,7 @@ export const verifyCode = async (
     await deleteOtp(trx, email, purpose);
     return { ok: true, language: row.language as Language | null };
   });
-  if (!outcome.ok) throw new AppError(400, outcome.code);
+  if (!outcome.ok) throw new AppError(outcome.code);
   return outcome.language;
 };
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 import {
   findFamily,
   findTokenByHash,
@@ -100,7 +100,7 @@ export const rotateRefreshToken = async (ctx: Ctx, raw: string): Promise<IssuedR
   if (!outcome.ok) {
     if (outcome.reason === 'reuse')
       ctx.log.warn({ reason: outcome.reason }, 'refresh token reuse: session revoked');
-    throw new AppError(401, 'refresh_token_invalid');
+    throw new AppError('refresh_token_invalid');
   }
   return outcome.issued;
 };
@@ -126,7 +126,7 @@ export const logout = async (
     if (token && (!presented.memberId || token.member_id === presented.memberId))
       families.add(token.family_id);
   }
-  if (families.size === 0) throw new AppError(401, 'unauthorized');
+  if (families.size === 0) throw new AppError('unauthorized');
   for (const familyId of families) await endSession(ctx, familyId);
 };
 

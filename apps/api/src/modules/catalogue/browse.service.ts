@@ -1,5 +1,5 @@
 import type { BannerPosition, Language } from '@app/contracts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 import { countActiveBanners, listBanners, pageActiveBanners } from './banners.repository.ts';
 import type { CatalogueCtx } from './catalogue.context.ts';
 import {
@@ -77,7 +77,7 @@ export const merchants = async (ctx: CatalogueCtx, lang: Language, page: number,
 /** One store; unknown or not a uuid → 404. */
 export const merchant = async (ctx: CatalogueCtx, lang: Language, id: string) => {
   const row = await findMerchant(ctx.db, id, ctx.now());
-  if (!row) throw new AppError(404, 'merchant_not_found');
+  if (!row) throw new AppError('merchant_not_found');
   return presentMerchant(row, { lang, media: ctx.media });
 };
 

@@ -5,7 +5,7 @@ import type {
   VoucherDetail,
   VoucherSummary,
 } from '@app/contracts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 import { presentContext, type CatalogueCtx } from './catalogue.context.ts';
 import {
   pageOf,
@@ -160,6 +160,6 @@ export const itemDetail = async <Row extends ItemRow, DetailRow extends Row, Sum
   const viewer = await viewerOf(ctx.db, reader);
   const now = ctx.now();
   const row = await findItem(ctx.db, kind.table, id, viewer.member?.id ?? null);
-  if (!row) throw new AppError(404, kind.notFound);
+  if (!row) throw new AppError(kind.notFound);
   return kind.presentDetail(row, await presentContext(ctx, viewer, now, [row]));
 };

@@ -1,5 +1,5 @@
 import type { LikeData, PrivilegeSummary } from '@app/contracts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 import { presentContext, type CatalogueCtx } from './catalogue.context.ts';
 import { presentPrivilegeSummary } from './catalogue.presenter.ts';
 import {
@@ -42,7 +42,7 @@ export const setLike = async (
   const { memberId } = reader;
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await privilegeExists(trx, privilegeId))) throw new AppError(404, 'privilege_not_found');
+    if (!(await privilegeExists(trx, privilegeId))) throw new AppError('privilege_not_found');
     const changed = like
       ? await insertLike(trx, memberId, privilegeId, now)
       : await deleteLike(trx, memberId, privilegeId);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 import { MEDIA_FILE_PATTERN, MEDIA_KINDS, shippedMediaLibrary } from './media.ts';
 
 /**
@@ -23,7 +23,7 @@ export const catalogueMediaModule: FastifyPluginAsyncZod = async (app) => {
       const { kind, file } = req.params;
       const known = MEDIA_KINDS.find((k) => k === kind);
       const picture = known && MEDIA_FILE_PATTERN.test(file) ? media.get(known, file) : undefined;
-      if (!picture) throw new AppError(404, 'not_found');
+      if (!picture) throw new AppError('not_found');
       reply
         .header('content-type', 'image/svg+xml')
         .header('etag', picture.etag)

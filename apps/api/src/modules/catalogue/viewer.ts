@@ -1,5 +1,5 @@
 import type { Language, Tier } from '@app/contracts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 import { memberTier } from './member-tier.repository.ts';
 import type { Db } from './query-parts.ts';
 
@@ -19,6 +19,6 @@ export interface Viewer {
 export const viewerOf = async (db: Db, reader: Reader): Promise<Viewer> => {
   if (reader.memberId === null) return { lang: reader.lang, member: null };
   const tier = await memberTier(db, reader.memberId);
-  if (!tier) throw new AppError(401, 'unauthorized');
+  if (!tier) throw new AppError('unauthorized');
   return { lang: reader.lang, member: { id: reader.memberId, tier } };
 };

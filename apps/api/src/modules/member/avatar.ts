@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 
 /** Avatars are shown at most ~128 CSS px wide; 512 px covers 4× screens with room to spare. */
 export const AVATAR_SIZE_PX = 512;
@@ -30,6 +30,6 @@ export const normalizeAvatar = async (upload: Buffer): Promise<StoredAvatar> => 
       .toBuffer();
     return { contentType: 'image/webp', bytes };
   } catch (err) {
-    throw new AppError(415, 'unsupported_media_type', { cause: err });
+    throw new AppError('unsupported_media_type', { cause: err });
   }
 };

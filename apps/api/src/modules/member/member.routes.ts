@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { forRequest } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 import type { AppModule } from '../../http/module.ts';
 import { readSingleFile } from '../../http/multipart.ts';
 import { MEMBER_SECURITY } from '../../http/zod-app.ts';
@@ -80,11 +80,10 @@ export const memberModule: AppModule = async (app, { deps, limiter }) => {
       },
     },
     async (req) => {
-      if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type');
+      if (!req.isMultipart()) throw new AppError('unsupported_media_type');
       await uploadsPerMember(req);
       const bytes = await readSingleFile(req, AVATAR_MAX_BYTES); // 413 past AVATAR_MAX_BYTES
-      if (!bytes)
-        throw new AppError(400, 'validation_failed', { details: ['file: An image file is required'] });
+      if (!bytes) throw new AppError('validation_failed', { details: ['file: An image file is required'] });
       const avatar = await normalizeAvatar(bytes);
       return ok(
         presentMember(await replaceAvatar(ctxOf(req), req.member.memberId, avatar.contentType, avatar.bytes)),
@@ -117,7 +116,7 @@ export const memberModule: AppModule = async (app, { deps, limiter }) => {
     },
     async (req, reply) => {
       const avatar = await findAvatar(deps.db, req.params.id);
-      if (!avatar) throw new AppError(404, 'not_found');
+      if (!avatar) throw new AppError('not_found');
       return reply
         .header('content-type', avatar.content_type)
         .header('cache-control', 'public, max-age=31536000, immutable')

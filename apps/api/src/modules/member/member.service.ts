@@ -2,7 +2,7 @@ import type { Language, UpdateProfileBody } from '@app/contracts';
 import type { Ctx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { MemberRow, MemberUpdate } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 import {
   deleteOtherAvatars,
   findMemberByEmail as findByEmail,
@@ -15,7 +15,7 @@ import {
 /** The signed-in member; 401 when the token outlived its member. */
 export const getMember = async (ctx: Ctx, memberId: string): Promise<MemberRow> => {
   const member = await findMemberById(ctx.db, memberId);
-  if (!member) throw new AppError(401, 'unauthorized');
+  if (!member) throw new AppError('unauthorized');
   return member;
 };
 
@@ -32,10 +32,10 @@ export const findOrCreateMember = (ctx: Ctx, email: string, language: Language) 
 export const setProvenEmail = async (ctx: Ctx, memberId: string, email: string): Promise<MemberRow> => {
   try {
     const updated = await updateMember(ctx.db, memberId, { email, updated_at: ctx.now() });
-    if (!updated) throw new AppError(401, 'unauthorized');
+    if (!updated) throw new AppError('unauthorized');
     return updated;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(409, 'email_taken');
+    if (isUniqueViolation(err)) throw new AppError('email_taken');
     throw err;
   }
 };
@@ -60,10 +60,10 @@ export const updateProfile = async (
   if (body.language !== undefined) changes.language = body.language;
   if (body.email !== undefined) {
     const member = await getMember(ctx, memberId);
-    if (member.email !== body.email) throw new AppError(400, 'email_change_needs_code');
+    if (member.email !== body.email) throw new AppError('email_change_needs_code');
   }
   const updated = await updateMember(ctx.db, memberId, changes);
-  if (!updated) throw new AppError(401, 'unauthorized');
+  if (!updated) throw new AppError('unauthorized');
   return updated;
 };
 
@@ -78,7 +78,7 @@ export const replaceAvatar = (
     const now = ctx.now();
     const { id } = await insertAvatar(trx, { memberId, contentType, bytes, now });
     const updated = await updateMember(trx, memberId, { avatar_id: id, updated_at: now });
-    if (!updated) throw new AppError(401, 'unauthorized');
+    if (!updated) throw new AppError('unauthorized');
     await deleteOtherAvatars(trx, memberId, id);
     return updated;
   });
@@ -86,7 +86,7 @@ export const replaceAvatar = (
 export const removeAvatar = (ctx: Ctx, memberId: string): Promise<MemberRow> =>
   ctx.db.transaction().execute(async (trx) => {
     const updated = await updateMember(trx, memberId, { avatar_id: null, updated_at: ctx.now() });
-    if (!updated) throw new AppError(401, 'unauthorized');
+    if (!updated) throw new AppError('unauthorized');
     await deleteOtherAvatars(trx, memberId, null);
     return updated;
   });

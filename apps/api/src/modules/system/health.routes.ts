@@ -1,7 +1,7 @@
 import { HealthResponseSchema } from '@app/contracts';
 import { sql } from 'kysely';
 import { ok } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app-error.ts';
 import type { AppModule } from '../../http/module.ts';
 
 const DB_TIMEOUT_MS = 3000;
@@ -27,7 +27,7 @@ export const systemModule: AppModule = async (app, { deps }) => {
         ]);
       } catch (err) {
         req.log.error({ err }, 'health: database check failed');
-        throw new AppError(503, 'service_unavailable');
+        throw new AppError('service_unavailable');
       }
       reply.header('cache-control', 'no-store');
       return ok({ status: 'ok' as const, db: 'ok' as const, uptimeSeconds: Math.floor(process.uptime()) });
