@@ -111,7 +111,7 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   await registerSecurityHeaders(app, { hsts: config.hsts });
 
   await app.register(compress, { threshold: 1024 });
-  const limiter = await registerRateLimits(app, config.redisUrl);
+  const limiter = await registerRateLimits(app, config.redisUrl, config.rateLimitWindowSeconds);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
   await app.register(swagger, {
     openapi: {

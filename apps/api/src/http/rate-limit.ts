@@ -9,7 +9,8 @@ export interface LimiterSpec {
   /** Namespace of the counters (keys are `<name>:<key>`). */
   name: string;
   max: number;
-  windowSeconds: number;
+  /** Defaults to the app's RATE_LIMIT_WINDOW_SECONDS. */
+  windowSeconds?: number;
   key: (req: FastifyRequest) => string;
 }
 
@@ -19,7 +20,11 @@ export interface LimiterSpec {
  * A limiter is called from a handler after validation, so it can count per e-mail address as well
  * as per IP; when exceeded it throws 429 rate_limited with Retry-After.
  */
-export const registerRateLimits = async (app: FastifyInstance, redisUrl: string | undefined) => {
+export const registerRateLimits = async (
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+  windowSeconds: number,
+) => {
   const redis = redisUrl
     ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
@@ -33,7 +38,7 @@ export const registerRateLimits = async (app: FastifyInstance, redisUrl: string 
   return (spec: LimiterSpec): Limiter => {
     const check = app.createRateLimit({
       max: spec.max,
-      timeWindow: spec.windowSeconds * 1000,
+      timeWindow: (spec.windowSeconds ?? windowSeconds) * 1000,
       keyGenerator: (req) => `${spec.name}:${spec.key(req)}`,
     });
     return async (req) => {

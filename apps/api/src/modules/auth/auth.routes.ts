@@ -25,12 +25,10 @@ import { sendSignInCode, signIn } from './sign-in.service.ts';
 export const authModule: AppModule = async (app, { deps, limiter }) => {
   const { config } = deps;
   const ctxOf = (req: Parameters<typeof forRequest>[1]) => forRequest(deps, req);
-  const windowSeconds = config.rateLimitWindowSeconds;
   const emailOf = (req: { body: unknown }) => (req.body as { email: string }).email;
   const sendsPerIp = limiter({
     name: 'otp-ip',
     max: config.otpSendLimitPerIp,
-    windowSeconds,
     key: (req) => req.ip,
   });
   // Counted per address *and* IP, so sends from an attacker's address do not use up the owner's;
@@ -38,13 +36,11 @@ export const authModule: AppModule = async (app, { deps, limiter }) => {
   const sendsPerAddressFromIp = limiter({
     name: 'otp-email-ip',
     max: config.otpSendLimitPerAddress,
-    windowSeconds,
     key: (req) => `${emailOf(req)}|${req.ip}`,
   });
   const sendsPerAddress = limiter({
     name: 'otp-email',
     max: config.otpSendLimitPerAddressTotal,
-    windowSeconds,
     key: emailOf,
   });
   const beforeSend = (req: Parameters<typeof sendsPerAddress>[0]) => async () => {
@@ -54,7 +50,6 @@ export const authModule: AppModule = async (app, { deps, limiter }) => {
   const loginsPerIp = limiter({
     name: 'login-ip',
     max: config.loginLimitPerIp,
-    windowSeconds,
     key: (req) => req.ip,
   });
   // Tries at one address from one IP: a stranger can kill at most a couple of the owner's codes per
@@ -63,19 +58,16 @@ export const authModule: AppModule = async (app, { deps, limiter }) => {
   const triesPerAddressFromIp = limiter({
     name: 'login-email-ip',
     max: config.loginLimitPerAddressAndIp,
-    windowSeconds,
     key: (req) => `${emailOf(req)}|${req.ip}`,
   });
   const emailChangeSendsPerMember = limiter({
     name: 'email-change-member',
     max: config.otpSendLimitPerAddress,
-    windowSeconds,
     key: (req) => req.member.memberId,
   });
   const emailChangeTriesPerMember = limiter({
     name: 'email-change-tries',
     max: config.loginLimitPerAddressAndIp,
-    windowSeconds,
     key: (req) => req.member.memberId,
   });
 

@@ -29,7 +29,6 @@ export const memberModule: AppModule = async (app, { deps, limiter }) => {
   const uploadsPerMember = limiter({
     name: 'avatar-member',
     max: deps.config.avatarUploadLimitPerMember,
-    windowSeconds: deps.config.rateLimitWindowSeconds,
     key: (req) => req.member.memberId,
   });
 
