@@ -6,6 +6,7 @@ import { applyLanguage } from '../shared/i18n/i18n.ts';
 import { localizePath, paths } from '../shared/paths.ts';
 import { useDocumentTitle } from '../shared/ui/use-document-title.ts';
 import { BrandMark } from './layout/brand-mark.tsx';
+import layout from './layout/layout.module.css';
 
 /**
  * What a member sees when a screen throws (a render error, a chunk that failed to load, a navigation
@@ -24,14 +25,14 @@ export function AppErrorScreen({ lang }: { lang: Language }) {
 
   const home = localizePath(paths.home, lang);
   return (
-    <div className="app-shell">
-      <header className="app-header">
-        <a href={home} className="brand">
+    <div className={layout.shell}>
+      <header className={layout.header}>
+        <a href={home} className={layout.brand}>
           <BrandMark />
           <span>{t('app.name')}</span>
         </a>
       </header>
-      <main id="main" className="app-main">
+      <main id="main" className={layout.main}>
         <div className="page page-app-error" data-testid="app-error">
           <h1 className="page-title">{t('appError.title')}</h1>
           <p className="page-lead">{t('appError.text')}</p>

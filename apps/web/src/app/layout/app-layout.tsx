@@ -6,6 +6,7 @@ import { paths, splitLocale } from '../../shared/paths.ts';
 import { FullScreenLoader } from '../../shared/ui/full-screen-loader.tsx';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
+import styles from './layout.module.css';
 
 /** Header, the screen, bottom navigation — in one phone-width column centred on wide screens. */
 export function AppLayout() {
@@ -17,12 +18,12 @@ export function AppLayout() {
   const showNav = path !== paths.signin && !mustCompleteProfile;
 
   return (
-    <div className={`app-shell${showNav ? ' with-nav' : ''}`}>
-      <a className="skip-link" href="#main">
+    <div className={showNav ? `${styles.shell} ${styles.withNav}` : styles.shell}>
+      <a className={styles.skipLink} href="#main">
         {t('app.skipToContent')}
       </a>
       <AppHeader />
-      <main id="main" className="app-main" tabIndex={-1}>
+      <main id="main" className={styles.main} tabIndex={-1}>
         {/* A new boundary per screen, so a screen whose code is still loading shows the loader. */}
         <Suspense key={path} fallback={<FullScreenLoader />}>
           <Outlet />

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useLocalizedPath } from '../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../shared/paths.ts';
+import styles from './layout.module.css';
 
 type NavItem = {
   id: 'home' | 'inbox' | 'cart' | 'wallet' | 'profile';
@@ -30,12 +31,12 @@ export function BottomNav() {
   const { t } = useTranslation();
   const { to } = useLocalizedPath();
   return (
-    <nav className="bottom-nav" aria-label={t('nav.label')}>
+    <nav className={styles.bottomNav} aria-label={t('nav.label')}>
       <ul>
         {ITEMS.map(({ id, path, Icon }) => (
           <li key={id}>
             <NavLink to={to(path)} data-testid={`nav-${id}`}>
-              <Icon aria-hidden className="nav-icon" />
+              <Icon aria-hidden className={styles.navIcon} />
               <span>{t(`nav.${id}`)}</span>
             </NavLink>
           </li>

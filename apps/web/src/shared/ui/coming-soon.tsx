@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLocalizedPath } from '../i18n/use-localized-path.ts';
 import { paths } from '../paths.ts';
+import styles from './coming-soon.module.css';
 import { useDocumentTitle } from './use-document-title.ts';
 
 /** A real route whose screen comes with a later feature: its title and a clear "coming soon". */
@@ -13,10 +14,10 @@ export function ComingSoon({ title }: { title: string }) {
   const navigate = useNavigate();
   useDocumentTitle(title);
   return (
-    <div className="page page-coming-soon">
+    <div className={styles.page}>
       <h1 className="page-title">{title}</h1>
-      <section className="coming-soon-card" aria-label={t('comingSoon.title')}>
-        <ClockCircleOutlined aria-hidden className="coming-soon-icon" />
+      <section className={styles.card} aria-label={t('comingSoon.title')}>
+        <ClockCircleOutlined aria-hidden className={styles.icon} />
         <p className="section-title">{t('comingSoon.title')}</p>
         <p>{t('comingSoon.text')}</p>
         <Button onClick={() => void navigate(to(paths.home))}>{t('common.backToHome')}</Button>

@@ -1,6 +1,7 @@
 import { OTP_LENGTH } from '@app/contracts';
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from '../auth.module.css';
 
 type OtpInputProps = {
   value: string;
@@ -123,7 +124,7 @@ export function OtpInput({
 
   return (
     <div
-      className="otp-input"
+      className={styles.otpInput}
       role="group"
       aria-label={t('signin.otp.groupLabel')}
       aria-describedby={invalid ? errorId : undefined}
@@ -134,7 +135,7 @@ export function OtpInput({
           ref={(el) => {
             refs.current[index] = el;
           }}
-          className={`otp-box${invalid ? ' otp-box-invalid' : ''}`}
+          className={invalid ? `${styles.otpBox} ${styles.otpBoxInvalid}` : styles.otpBox}
           data-testid={`otp-${index}`}
           id={`otp-${index}`}
           name={`otp-${index}`}

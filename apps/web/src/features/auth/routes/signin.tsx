@@ -12,6 +12,7 @@ import { OtpInput } from '../components/otp-input.tsx';
 import { useAdoptProfileLanguage } from '../hooks/use-adopt-profile-language.ts';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts';
 import { useAuthStore } from '../store/auth-store.ts';
+import styles from '../auth.module.css';
 
 type EmailForm = { email: string };
 
@@ -39,8 +40,8 @@ export function SigninScreen() {
   };
 
   return (
-    <div className="page page-signin">
-      <div className="signin-hero" aria-hidden="true">
+    <div className={styles.page}>
+      <div className={styles.hero} aria-hidden="true">
         <svg viewBox="0 0 64 64" width="56" height="56" focusable="false">
           <rect width="64" height="64" rx="16" fill="#14213d" />
           <path d="M32 12l6 13 14 2-10 10 2 14-12-7-12 7 2-14-10-10 14-2z" fill="#fca311" />
@@ -181,7 +182,7 @@ function OtpStep(props: {
       <p className="page-lead">
         {t('signin.otp.instruction')}
         <br />
-        <span className="otp-sent-to">{t('signin.otp.sentTo', { email: props.email })}</span>
+        <span className={styles.sentTo}>{t('signin.otp.sentTo', { email: props.email })}</span>
       </p>
       <form
         className="otp-form"
@@ -202,7 +203,7 @@ function OtpStep(props: {
           disabled={login.isPending}
           focusOnMount
         />
-        <div id={errorId} aria-live="polite" className="otp-feedback">
+        <div id={errorId} aria-live="polite" className={styles.feedback}>
           {error && <Alert type="error" showIcon title={error} />}
           {!error && notice && <Alert type="success" showIcon title={notice} />}
         </div>
@@ -210,10 +211,10 @@ function OtpStep(props: {
           {t('signin.otp.confirm')}
         </Button>
       </form>
-      <div className="otp-actions">
+      <div className={styles.actions}>
         <Button
           type="link"
-          className="otp-resend"
+          className={styles.resend}
           data-testid="otp-resend"
           disabled={secondsLeft > 0}
           loading={props.resending}

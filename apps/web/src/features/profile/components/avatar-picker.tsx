@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { initialsOf, useAuthStore } from '../../auth/index.ts';
 import { checkAvatarFile, useUploadAvatar, type AvatarProblem } from '../api/upload-avatar.ts';
+import styles from '../profile.module.css';
 
 /** The member's picture with a Change avatar button: checks type and size, previews, uploads at once. */
 export function AvatarPicker() {
@@ -42,8 +43,8 @@ export function AvatarPicker() {
   const src = preview ?? info?.avatarUrl ?? undefined;
 
   return (
-    <div className="avatar-picker">
-      <Avatar size={88} src={src} alt={t('profile.edit.avatar.alt')} className="member-avatar">
+    <div className={styles.avatarPicker}>
+      <Avatar size={88} src={src} alt={t('profile.edit.avatar.alt')} className={styles.avatar}>
         {initialsOf(info)}
       </Avatar>
       <input
@@ -66,7 +67,7 @@ export function AvatarPicker() {
       >
         {t('profile.edit.avatar.change')}
       </Button>
-      <p className="avatar-hint">{t('profile.edit.avatar.hint')}</p>
+      <p className={styles.avatarHint}>{t('profile.edit.avatar.hint')}</p>
       <div id={messageId} role="alert" className="field-error">
         {error}
       </div>

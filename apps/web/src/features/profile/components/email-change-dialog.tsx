@@ -7,6 +7,7 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { formatCountdown, OtpInput, useCountdown } from '../../auth/index.ts';
 import { useConfirmEmailChange, useSendEmailChangeCode } from '../api/email-change.ts';
+import styles from '../profile.module.css';
 
 type Props = {
   /** The new address the code was (or is to be) sent to; null keeps the dialog closed. */
@@ -117,7 +118,7 @@ function EmailChangeForm({ email, resendAfterSeconds, onConfirmed, onCancel }: P
         disabled={confirm.isPending}
         focusOnMount
       />
-      <div id={errorId} aria-live="polite" className="otp-feedback">
+      <div id={errorId} aria-live="polite" className={styles.feedback}>
         {error && <Alert type="error" showIcon title={error} />}
         {!error && notice && <Alert type="success" showIcon title={notice} />}
       </div>
@@ -130,7 +131,7 @@ function EmailChangeForm({ email, resendAfterSeconds, onConfirmed, onCancel }: P
       >
         {t('profile.edit.emailChange.confirm')}
       </Button>
-      <div className="otp-actions">
+      <div className={styles.actions}>
         <Button
           type="link"
           data-testid="email-change-resend"

@@ -20,6 +20,7 @@ import { AvatarPicker } from '../components/avatar-picker.tsx';
 import { EmailChangeDialog } from '../components/email-change-dialog.tsx';
 import { DobPicker, normalizeDob } from '../components/dob-picker.tsx';
 import { PhoneCodeSelect } from '../components/phone-code-select.tsx';
+import styles from '../profile.module.css';
 
 type ProfileForm = {
   firstName: string;
@@ -152,7 +153,7 @@ export function EditProfileScreen() {
   };
 
   return (
-    <div className="page page-edit-profile">
+    <div className={styles.editPage}>
       <div className="page-heading">
         {profileComplete && (
           <Link to={to(paths.profile)} className="back-link" aria-label={t('common.back')}>
@@ -233,7 +234,7 @@ export function EditProfileScreen() {
             placeholder={t('profile.edit.placeholders.dateOfBirth')}
           />
         </Form.Item>
-        <div className="phone-row">
+        <div className={styles.phoneRow}>
           <Form.Item<ProfileForm>
             name="phoneCode"
             label={labels.phoneCode}

@@ -19,6 +19,7 @@ import { useAuthStore } from '../../auth/index.ts';
 import { getProfileQueryOptions } from '../api/get-profile.ts';
 import { MemberCard } from '../components/member-card.tsx';
 import { useChangeLanguage } from '../hooks/use-change-language.ts';
+import styles from '../profile.module.css';
 
 export function ProfileScreen() {
   const { t } = useTranslation();
@@ -40,52 +41,52 @@ export function ProfileScreen() {
   if (!info) return null;
 
   return (
-    <div className="page page-profile">
+    <div className={styles.page}>
       <h1 className="page-title">{t('profile.title')}</h1>
       <MemberCard info={info} />
 
       <nav aria-label={t('profile.menu.label')}>
-        <ul className="menu-list">
+        <ul className={styles.menuList}>
           <li>
-            <Link to={to(paths.profileEdit)} className="menu-item" data-testid="menu-edit-profile">
-              <EditOutlined aria-hidden className="menu-icon" />
-              <span className="menu-label">{t('profile.menu.editProfile')}</span>
-              <RightOutlined aria-hidden className="menu-chevron" />
+            <Link to={to(paths.profileEdit)} className={styles.menuItem} data-testid="menu-edit-profile">
+              <EditOutlined aria-hidden className={styles.menuIcon} />
+              <span className={styles.menuLabel}>{t('profile.menu.editProfile')}</span>
+              <RightOutlined aria-hidden className={styles.menuChevron} />
             </Link>
           </li>
           <li>
-            <Link to={to(paths.profileHistory)} className="menu-item" data-testid="menu-history">
-              <HistoryOutlined aria-hidden className="menu-icon" />
-              <span className="menu-label">{t('profile.menu.history')}</span>
-              <RightOutlined aria-hidden className="menu-chevron" />
+            <Link to={to(paths.profileHistory)} className={styles.menuItem} data-testid="menu-history">
+              <HistoryOutlined aria-hidden className={styles.menuIcon} />
+              <span className={styles.menuLabel}>{t('profile.menu.history')}</span>
+              <RightOutlined aria-hidden className={styles.menuChevron} />
             </Link>
           </li>
           <li>
             <button
               type="button"
-              className="menu-item"
+              className={styles.menuItem}
               data-testid="menu-language"
               aria-haspopup="dialog"
               onClick={() => setPickingLanguage(true)}
             >
-              <GlobalOutlined aria-hidden className="menu-icon" />
-              <span className="menu-label">{t('profile.menu.language')}</span>
-              <span className="menu-value" lang={lang}>
+              <GlobalOutlined aria-hidden className={styles.menuIcon} />
+              <span className={styles.menuLabel}>{t('profile.menu.language')}</span>
+              <span className={styles.menuValue} lang={lang}>
                 {t(`language.names.${lang}`)}
               </span>
-              <RightOutlined aria-hidden className="menu-chevron" />
+              <RightOutlined aria-hidden className={styles.menuChevron} />
             </button>
           </li>
           <li>
             <button
               type="button"
-              className="menu-item menu-item-danger"
+              className={`${styles.menuItem} ${styles.menuItemDanger}`}
               data-testid="menu-logout"
               aria-haspopup="dialog"
               onClick={() => setConfirmingLogout(true)}
             >
-              <LogoutOutlined aria-hidden className="menu-icon" />
-              <span className="menu-label">{t('profile.menu.logout')}</span>
+              <LogoutOutlined aria-hidden className={styles.menuIcon} />
+              <span className={styles.menuLabel}>{t('profile.menu.logout')}</span>
             </button>
           </li>
         </ul>
@@ -127,7 +128,7 @@ export function ProfileScreen() {
         onCancel={() => setPickingLanguage(false)}
       >
         <Radio.Group
-          className="language-options"
+          className={styles.languageOptions}
           value={lang}
           aria-label={t('profile.languagePicker.title')}
           onChange={(e) => {
