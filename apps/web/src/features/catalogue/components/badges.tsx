@@ -9,8 +9,23 @@ import {
   voucherStatusTone,
   type VoucherStatus,
 } from '../../../shared/catalogue/voucher-status.ts';
+import styles from '../catalogue.module.css';
 
 const TOP_TIER = TIERS[TIERS.length - 1];
+
+// Spelled out rather than built from the value, so every class is one the stylesheet defines
+// (member and gold badges keep the default colours).
+const TIER_CLASS: Partial<Record<Tier, string>> = {
+  silver: styles.tierSilver,
+  platinum: styles.tierPlatinum,
+};
+
+const TONE_CLASS: Record<ReturnType<typeof voucherStatusTone>, string | undefined> = {
+  muted: styles.statusMuted,
+  urgent: styles.statusUrgent,
+  soon: styles.statusSoon,
+  info: styles.statusInfo,
+};
 
 /** 'For Gold members and above' — or 'only' for the top tier, which has nothing above it. */
 export const tierTerm = (t: TFunction, tier: Tier) =>
@@ -23,7 +38,10 @@ export function TierBadge({ tier }: { tier: Tier }) {
   const { t } = useTranslation();
   const name = t(`catalogue.tiers.${tier}`);
   return (
-    <span className={`tier-badge tier-${tier}`} title={tierTerm(t, tier)}>
+    <span
+      className={[styles.tierBadge, TIER_CLASS[tier]].filter(Boolean).join(' ')}
+      title={tierTerm(t, tier)}
+    >
       <CrownOutlined aria-hidden /> {tier === TOP_TIER ? name : t('catalogue.tierBadge', { tier: name })}
     </span>
   );
@@ -32,7 +50,10 @@ export function TierBadge({ tier }: { tier: Tier }) {
 export function StatusLabel({ status }: { status: VoucherStatus }) {
   const { t } = useTranslation();
   return (
-    <span className={`status-label status-${voucherStatusTone(status)}`} data-testid="status-label">
+    <span
+      className={`${styles.statusLabel} ${TONE_CLASS[voucherStatusTone(status)]}`}
+      data-testid="status-label"
+    >
       {voucherStatusLabel(t, status)}
     </span>
   );
@@ -40,13 +61,21 @@ export function StatusLabel({ status }: { status: VoucherStatus }) {
 
 export function SoldOutLabel() {
   const { t } = useTranslation();
-  return <span className="status-label status-muted">{t('catalogue.unavailable.sold_out')}</span>;
+  return (
+    <span className={`${styles.statusLabel} ${styles.statusMuted}`}>
+      {t('catalogue.unavailable.sold_out')}
+    </span>
+  );
 }
 
 /** 'For Privilege customers only' as a tag. */
 export function PrivilegeOnlyBadge() {
   const { t } = useTranslation();
-  return <span className="status-label status-privilege">{t('catalogue.terms.privilegeOnly')}</span>;
+  return (
+    <span className={`${styles.statusLabel} ${styles.statusPrivilege}`}>
+      {t('catalogue.terms.privilegeOnly')}
+    </span>
+  );
 }
 
 /**
@@ -68,7 +97,7 @@ export function ItemTags({
 }) {
   if (!(tier || extra || status || soldOut)) return null;
   return (
-    <p className="item-card-tags" data-testid={testId}>
+    <p className={styles.itemCardTags} data-testid={testId}>
       {tier && tier !== 'member' && <TierBadge tier={tier} />}
       {extra}
       {soldOut ? <SoldOutLabel /> : status && <StatusLabel status={status} />}

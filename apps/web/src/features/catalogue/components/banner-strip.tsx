@@ -5,6 +5,7 @@ import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { safeRedirectTarget } from '../../../shared/paths.ts';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
 import { useSnapStrip } from '../hooks/use-snap-strip.ts';
+import styles from '../catalogue.module.css';
 
 /**
  * Banners as a CSS scroll-snap strip (swipe on a phone, dots to jump): no carousel library in the
@@ -25,8 +26,8 @@ export function BannerStrip({
 
   if (banners.length === 0) return null;
   return (
-    <section className="banner-strip" aria-label={label}>
-      <ul className="banner-track" ref={strip}>
+    <section className={styles.bannerStrip} aria-label={label}>
+      <ul className={styles.bannerTrack} ref={strip}>
         {banners.map((b, index) => {
           // Only in-app paths are followed (the API promises one; a stray URL is not a link).
           const target = b.linkPath ? safeRedirectTarget(b.linkPath) : null;
@@ -40,20 +41,20 @@ export function BannerStrip({
                 height={500}
                 eager={eager && index === 0}
               />
-              <span className="banner-text">
-                <span className="banner-title">{b.title}</span>
-                {b.subtitle && <span className="banner-subtitle">{b.subtitle}</span>}
+              <span className={styles.bannerText}>
+                <span className={styles.bannerTitle}>{b.title}</span>
+                {b.subtitle && <span className={styles.bannerSubtitle}>{b.subtitle}</span>}
               </span>
             </>
           );
           return (
             <li key={b.id} data-index={index}>
               {target ? (
-                <Link to={to(target)} className="banner" data-testid="banner">
+                <Link to={to(target)} className={styles.banner} data-testid="banner">
                   {body}
                 </Link>
               ) : (
-                <div className="banner" data-testid="banner">
+                <div className={styles.banner} data-testid="banner">
                   {body}
                 </div>
               )}
@@ -62,12 +63,12 @@ export function BannerStrip({
         })}
       </ul>
       {banners.length > 1 && (
-        <div className="banner-dots">
+        <div className={styles.bannerDots}>
           {banners.map((b, index) => (
             <button
               key={b.id}
               type="button"
-              className="banner-dot"
+              className={styles.bannerDot}
               aria-label={t('catalogue.banners.goTo', { index: index + 1, total: banners.length })}
               aria-current={index === active}
               onClick={() => jump(index)}

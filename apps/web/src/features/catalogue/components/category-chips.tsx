@@ -1,5 +1,6 @@
 import type { Category } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import styles from '../catalogue.module.css';
 
 /** "All" and one chip per category; the chosen one is pressed. A row that scrolls sideways on a phone. */
 export function CategoryChips({
@@ -16,18 +17,18 @@ export function CategoryChips({
   const { t } = useTranslation();
   if (!categories) {
     return (
-      <div className="chip-row" aria-hidden="true">
+      <div className={styles.chipRow} aria-hidden="true">
         {Array.from({ length: 5 }, (_, i) => (
-          <span key={i} className="chip skeleton chip-skeleton" />
+          <span key={i} className={`${styles.chip} skeleton ${styles.chipSkeleton}`} />
         ))}
       </div>
     );
   }
   return (
-    <div className="chip-row" role="group" aria-label={label}>
+    <div className={styles.chipRow} role="group" aria-label={label}>
       <button
         type="button"
-        className="chip"
+        className={styles.chip}
         aria-pressed={!value}
         onClick={() => onChange(undefined)}
         data-testid="chip-all"
@@ -38,7 +39,7 @@ export function CategoryChips({
         <button
           key={c.id}
           type="button"
-          className="chip"
+          className={styles.chip}
           aria-pressed={value === c.slug}
           onClick={() => onChange(c.slug)}
           data-testid={`chip-${c.slug}`}

@@ -2,6 +2,8 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import comingSoon from '../../../shared/ui/coming-soon.module.css';
+import styles from '../catalogue.module.css';
 
 /** Says plainly that an action opens in a later release (buying, redeeming) — it never pretends. */
 export function ComingSoonModal({
@@ -29,8 +31,8 @@ export function ComingSoonModal({
         </Button>
       }
     >
-      <div className="coming-soon-body" data-testid="coming-soon-modal">
-        <ClockCircleOutlined aria-hidden className="coming-soon-icon" />
+      <div className={styles.comingSoonBody} data-testid="coming-soon-modal">
+        <ClockCircleOutlined aria-hidden className={comingSoon.icon} />
         {children}
       </div>
     </Modal>

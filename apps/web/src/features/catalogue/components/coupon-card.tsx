@@ -5,6 +5,7 @@ import { voucherStatus } from '../../../shared/catalogue/voucher-status.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { couponConditions, couponDiscountLabel } from '../lib/coupon-terms.ts';
 import { StatusLabel } from './badges.tsx';
+import styles from '../catalogue.module.css';
 
 /** A coupon with its conditions: discount and cap, minimum spend, validity, where it applies, limits. */
 export function CouponCard({ coupon, now }: { coupon: Coupon; now: number }) {
@@ -12,26 +13,26 @@ export function CouponCard({ coupon, now }: { coupon: Coupon; now: number }) {
   const { lang } = useLocalizedPath();
   const status = voucherStatus(now, coupon.startsAt, coupon.endsAt);
   return (
-    <article className="coupon-card" data-testid="coupon-card" aria-labelledby={`coupon-${coupon.id}`}>
-      <div className="coupon-stub" aria-hidden="true">
-        <span className="coupon-stub-value">
+    <article className={styles.couponCard} data-testid="coupon-card" aria-labelledby={`coupon-${coupon.id}`}>
+      <div className={styles.couponStub} aria-hidden="true">
+        <span className={styles.couponStubValue}>
           {coupon.discountType === 'percent' ? `${coupon.discountValue}%` : formatMoney(coupon.discountValue)}
         </span>
-        <span className="coupon-stub-off">{t('catalogue.coupon.stubOff')}</span>
+        <span className={styles.couponStubOff}>{t('catalogue.coupon.stubOff')}</span>
       </div>
-      <div className="coupon-body">
-        <h3 id={`coupon-${coupon.id}`} className="coupon-title">
+      <div className={styles.couponBody}>
+        <h3 id={`coupon-${coupon.id}`} className={styles.couponTitle}>
           {coupon.title}
         </h3>
-        <p className="coupon-discount">{couponDiscountLabel(t, coupon)}</p>
-        {coupon.description && <p className="coupon-description">{coupon.description}</p>}
-        <ul className="coupon-conditions">
+        <p className={styles.couponDiscount}>{couponDiscountLabel(t, coupon)}</p>
+        {coupon.description && <p className={styles.couponDescription}>{coupon.description}</p>}
+        <ul className={styles.couponConditions}>
           {couponConditions(t, coupon, lang, now).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <p className="coupon-footer">
-          <span className="coupon-code">
+        <p className={styles.couponFooter}>
+          <span className={styles.couponCode}>
             <span className="visually-hidden">{t('catalogue.coupon.codeLabel')} </span>
             {coupon.code}
           </span>

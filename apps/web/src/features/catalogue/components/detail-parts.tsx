@@ -7,12 +7,13 @@ import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths, storePath } from '../../../shared/paths.ts';
 import { EmptyState } from '../../../shared/ui/list-states.tsx';
 import { tierTerm } from './badges.tsx';
+import styles from '../catalogue.module.css';
 
 /** The merchant above a detail's title, linking to the store's vouchers. */
 export function MerchantLine({ merchant }: { merchant: VoucherSummary['merchant'] }) {
   const { to } = useLocalizedPath();
   return (
-    <Link to={to(storePath(merchant.id))} className="merchant-line" data-testid="detail-merchant">
+    <Link to={to(storePath(merchant.id))} className={styles.merchantLine} data-testid="detail-merchant">
       <img src={merchant.logoUrl} alt="" width={28} height={28} loading="lazy" decoding="async" />
       <span>{merchant.name}</span>
     </Link>
@@ -22,7 +23,7 @@ export function MerchantLine({ merchant }: { merchant: VoucherSummary['merchant'
 /** A titled block of a detail page (Description, Terms, Validity). */
 export function DetailSection({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
-    <section className="detail-section" aria-labelledby={id}>
+    <section className={styles.detailSection} aria-labelledby={id}>
       <h2 id={id} className="section-title">
         {title}
       </h2>
@@ -40,7 +41,7 @@ export function TermsSection({ terms }: { terms: string[] }) {
   if (terms.length === 0) return null;
   return (
     <DetailSection id="detail-terms" title={t('catalogue.detail.terms')}>
-      <ul className="terms-list" data-testid="terms">
+      <ul className={styles.termsList} data-testid="terms">
         {terms.map((line, i) => (
           <li key={`${i}-${line}`}>{line}</li>
         ))}
@@ -68,10 +69,10 @@ export function unavailableText(
 export function ActionBar({ unavailable, children }: { unavailable: string | null; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="action-bar" data-testid="action-bar">
+    <div className={styles.actionBar} data-testid="action-bar">
       {unavailable ? (
         <>
-          <p className="action-bar-reason" data-testid="unavailable-reason">
+          <p className={styles.actionBarReason} data-testid="unavailable-reason">
             {unavailable}
           </p>
           <Button block disabled data-testid="not-available">
@@ -79,7 +80,7 @@ export function ActionBar({ unavailable, children }: { unavailable: string | nul
           </Button>
         </>
       ) : (
-        <div className="action-bar-buttons">{children}</div>
+        <div className={styles.actionBarButtons}>{children}</div>
       )}
     </div>
   );

@@ -19,6 +19,7 @@ import type { CatalogueKind } from '../kinds/catalogue-kind.ts';
 import { ItemNotFound } from './detail-parts.tsx';
 import { ItemStrip } from './item-strip.tsx';
 import { DetailSkeleton } from './skeletons.tsx';
+import styles from '../catalogue.module.css';
 
 const ALSO_LIKE = 10;
 
@@ -51,9 +52,9 @@ export function DetailScreen<K extends ItemKind>({
   }
   return (
     <div className="page page-detail">
-      <div className="page-heading detail-heading">
+      <div className={`page-heading ${styles.detailHeading}`}>
         <BackButton fallback={paths[kind.plural]} />
-        <span className="detail-heading-label">{t(`catalogue.detail.${kind.singular}`)}</span>
+        <span className={styles.detailHeadingLabel}>{t(`catalogue.detail.${kind.singular}`)}</span>
       </div>
       {item.isPending ? (
         <DetailSkeleton />

@@ -11,6 +11,7 @@ import {
   type PriceRangeError,
   type SortKey,
 } from '../lib/list-filter.ts';
+import styles from '../catalogue.module.css';
 
 type Fields = { sort: SortKey; min: string; max: string };
 
@@ -78,7 +79,7 @@ export function FilterModal({
       width={400}
       destroyOnHidden
       footer={
-        <div className="modal-actions">
+        <div className={styles.modalActions}>
           <Button
             data-testid="filter-reset"
             onClick={() => {
@@ -95,10 +96,10 @@ export function FilterModal({
       }
     >
       <div className="filter-form">
-        <fieldset className="filter-group">
-          <legend className="filter-legend">{t('catalogue.filter.sortBy')}</legend>
+        <fieldset className={styles.filterGroup}>
+          <legend className={styles.filterLegend}>{t('catalogue.filter.sortBy')}</legend>
           <Radio.Group
-            className="filter-sorts"
+            className={styles.filterSorts}
             value={fields.sort}
             onChange={(e) => setFields((f) => ({ ...f, sort: e.target.value as SortKey }))}
           >
@@ -109,10 +110,10 @@ export function FilterModal({
             ))}
           </Radio.Group>
         </fieldset>
-        <fieldset className="filter-group">
-          <legend className="filter-legend">{t(`catalogue.filter.range.${unit}`)}</legend>
-          <div className="price-row">
-            <label className="price-field" htmlFor={`${id}-min`}>
+        <fieldset className={styles.filterGroup}>
+          <legend className={styles.filterLegend}>{t(`catalogue.filter.range.${unit}`)}</legend>
+          <div className={styles.priceRow}>
+            <label className={styles.priceField} htmlFor={`${id}-min`}>
               <span>{t('catalogue.filter.min')}</span>
               <Input
                 id={`${id}-min`}
@@ -131,10 +132,10 @@ export function FilterModal({
                 }}
               />
             </label>
-            <span className="price-dash" aria-hidden="true">
+            <span className={styles.priceDash} aria-hidden="true">
               –
             </span>
-            <label className="price-field" htmlFor={`${id}-max`}>
+            <label className={styles.priceField} htmlFor={`${id}-max`}>
               <span>{t('catalogue.filter.max')}</span>
               <Input
                 id={`${id}-max`}

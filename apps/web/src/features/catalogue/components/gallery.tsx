@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
 import { useSnapStrip } from '../hooks/use-snap-strip.ts';
+import styles from '../catalogue.module.css';
 
 /** A detail page's pictures: a swipeable 4:3 strip with a counter and dots; the first loads at once. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {
@@ -8,10 +9,15 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
   const { track, active, jump } = useSnapStrip(images);
 
   return (
-    <div className="gallery">
+    <div className={styles.gallery}>
       {/* A scrollable strip with no links inside must take focus itself, so keys can scroll it (axe). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <ul className="gallery-track" ref={track} aria-label={t('catalogue.detail.pictures')} tabIndex={0}>
+      <ul
+        className={styles.galleryTrack}
+        ref={track}
+        aria-label={t('catalogue.detail.pictures')}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+      >
         {images.map((src, index) => (
           <li key={src} data-index={index}>
             <MediaBox
@@ -27,15 +33,15 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
       </ul>
       {images.length > 1 && (
         <>
-          <span className="gallery-count" aria-hidden="true">
+          <span className={styles.galleryCount} aria-hidden="true">
             {active + 1}/{images.length}
           </span>
-          <div className="banner-dots gallery-dots">
+          <div className={`${styles.bannerDots} gallery-dots`}>
             {images.map((src, index) => (
               <button
                 key={src}
                 type="button"
-                className="banner-dot"
+                className={styles.bannerDot}
                 aria-label={t('catalogue.detail.showPicture', { index: index + 1, total: images.length })}
                 aria-current={index === active}
                 onClick={() => jump(index)}

@@ -6,6 +6,7 @@ import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { privilegePath, voucherPath } from '../../../shared/paths.ts';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
 import { ItemTags } from './badges.tsx';
+import styles from '../catalogue.module.css';
 
 /** What every catalogue item has, whatever its kind. */
 export type ItemBasics = Pick<
@@ -37,11 +38,11 @@ export function ItemCard({
   const { to } = useLocalizedPath();
   const href = to(kind === 'voucher' ? voucherPath(item.id) : privilegePath(item.id));
   return (
-    <Link to={href} className="item-card" data-testid={`${kind}-card`} data-id={item.id}>
+    <Link to={href} className={styles.itemCard} data-testid={`${kind}-card`} data-id={item.id}>
       <MediaBox src={item.imageUrl} alt="" ratio="4 / 3" width={800} height={600} eager={eager} />
-      <div className="item-card-body">
-        <p className="item-card-merchant">{item.merchant.name}</p>
-        <h3 className="item-card-title">{item.title}</h3>
+      <div className={styles.itemCardBody}>
+        <p className={styles.itemCardMerchant}>{item.merchant.name}</p>
+        <h3 className={styles.itemCardTitle}>{item.title}</h3>
         {children}
         <ItemTags
           tier={item.tier}

@@ -5,6 +5,7 @@ import { ItemTags } from './badges.tsx';
 import { ActionBar, DetailSection, MerchantLine, TermsSection, unavailableText } from './detail-parts.tsx';
 import { Gallery } from './gallery.tsx';
 import type { ItemBasics } from './item-card.tsx';
+import styles from '../catalogue.module.css';
 
 /**
  * The layout of a voucher or privilege detail: pictures, merchant, title, price, tags, description,
@@ -51,19 +52,19 @@ export function ItemDetail({
   return (
     <article className="detail" aria-labelledby="detail-title" data-testid={`${kind}-detail`}>
       <Gallery images={item.images} title={item.title} />
-      <div className="detail-body">
+      <div className={styles.detailBody}>
         {beside ? (
-          <div className="detail-title-row">
+          <div className={styles.detailTitleRow}>
             {merchant}
             {beside}
           </div>
         ) : (
           merchant
         )}
-        <h1 id="detail-title" className="detail-title">
+        <h1 id="detail-title" className={styles.detailTitle}>
           {item.title}
         </h1>
-        <p className="detail-price" data-testid="detail-price">
+        <p className={styles.detailPrice} data-testid="detail-price">
           {price}
         </p>
         {facts}
@@ -78,11 +79,11 @@ export function ItemDetail({
         {options}
 
         <DetailSection id="detail-description" title={t('catalogue.detail.description')}>
-          <p className="detail-text">{item.description}</p>
+          <p className={styles.detailText}>{item.description}</p>
         </DetailSection>
 
         <DetailSection id="detail-validity" title={t('catalogue.detail.validity')}>
-          <ul className="fact-list">{validity}</ul>
+          <ul className={styles.factList}>{validity}</ul>
         </DetailSection>
 
         <TermsSection terms={item.terms} />

@@ -4,6 +4,7 @@ import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../shared/ui/list-states.tsx';
 import { CardSkeletons } from './skeletons.tsx';
+import styles from '../catalogue.module.css';
 
 /** A titled horizontal strip of cards (Recommended, You may also like) with its loading and error states. */
 export function ItemStrip<T extends { id: string }>({
@@ -31,19 +32,19 @@ export function ItemStrip<T extends { id: string }>({
   };
   if (query.data && query.data.length === 0 && hideWhenEmpty) return null;
   return (
-    <section className="home-section" aria-labelledby={id} data-testid={id}>
-      <div className="section-heading">
+    <section className={styles.homeSection} aria-labelledby={id} data-testid={id}>
+      <div className={styles.sectionHeading}>
         <h2 id={id} className="section-title">
           {title}
         </h2>
-        <span className="strip-controls">
+        <span className={styles.stripControls}>
           {action}
           {/* Touch screens swipe; a mouse gets arrows (hidden where there is no fine pointer). */}
           {query.data && query.data.length > 2 && (
             <>
               <button
                 type="button"
-                className="icon-button strip-arrow"
+                className={`${styles.iconButton} ${styles.stripArrow}`}
                 aria-label={t('catalogue.strip.previous')}
                 onClick={() => scroll(-1)}
               >
@@ -51,7 +52,7 @@ export function ItemStrip<T extends { id: string }>({
               </button>
               <button
                 type="button"
-                className="icon-button strip-arrow"
+                className={`${styles.iconButton} ${styles.stripArrow}`}
                 aria-label={t('catalogue.strip.next')}
                 onClick={() => scroll(1)}
               >
@@ -73,7 +74,7 @@ export function ItemStrip<T extends { id: string }>({
       ) : query.data.length === 0 ? (
         empty
       ) : (
-        <ul className="h-strip" aria-labelledby={id} ref={strip}>
+        <ul className={styles.hStrip} aria-labelledby={id} ref={strip}>
           {query.data.map((item, index) => (
             <li key={item.id}>{render(item, index)}</li>
           ))}

@@ -5,6 +5,7 @@ import { formatNumber } from '../../../shared/format.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useLikePrivilege } from '../api/like-privilege.ts';
 import { useSignInFirst } from '../hooks/use-sign-in-first.ts';
+import styles from '../catalogue.module.css';
 
 /** The heart: likes at once (optimistic), puts it back if the server says no; a visitor signs in first. */
 export function LikeButton({ id, liked, likeCount }: { id: string; liked: boolean; likeCount: number }) {
@@ -14,7 +15,7 @@ export function LikeButton({ id, liked, likeCount }: { id: string; liked: boolea
   return (
     <button
       type="button"
-      className={`like-button${liked ? ' liked' : ''}`}
+      className={liked ? `${styles.likeButton} ${styles.liked}` : styles.likeButton}
       aria-pressed={liked}
       data-testid="like-button"
       onClick={() => signInFirst(() => like.mutate({ id, like: !liked }))}

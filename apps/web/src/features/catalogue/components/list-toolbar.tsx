@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format.ts';
 import { activeFilterCount, type ListFilter } from '../lib/list-filter.ts';
 import { CategoryChips } from './category-chips.tsx';
+import styles from '../catalogue.module.css';
 
 // The modal (antd Modal and Radio) loads when first opened, not with the list.
 const FilterModal = lazy(() => import('./filter-modal.tsx').then((m) => ({ default: m.FilterModal })));
@@ -32,9 +33,9 @@ export function ListToolbar({
   const active = activeFilterCount(filter);
 
   return (
-    <div className="list-toolbar">
-      <div className="list-toolbar-row">
-        <p className="result-count" aria-live="polite" data-testid="result-count">
+    <div className={styles.listToolbar}>
+      <div className={styles.listToolbarRow}>
+        <p className={styles.resultCount} aria-live="polite" data-testid="result-count">
           {total === undefined
             ? '\u00a0'
             : t(`catalogue.list.count.${kind}`, { count: total, number: formatNumber(total) })}
@@ -50,7 +51,7 @@ export function ListToolbar({
         >
           {t('catalogue.filter.button')}
           {active > 0 && (
-            <span className="filter-count" data-testid="filter-count">
+            <span className={styles.filterCount} data-testid="filter-count">
               <span className="visually-hidden">{t('catalogue.filter.activeCount', { count: active })}</span>
               <span aria-hidden="true">{active}</span>
             </span>
@@ -58,11 +59,11 @@ export function ListToolbar({
         </Button>
       </div>
       {filter.q && (
-        <div className="active-search">
+        <div className={styles.activeSearch}>
           <span>{t('catalogue.list.searchFor', { q: filter.q })}</span>
           <button
             type="button"
-            className="icon-button"
+            className={styles.iconButton}
             aria-label={t('catalogue.list.clearSearch')}
             data-testid="clear-search"
             onClick={() => {

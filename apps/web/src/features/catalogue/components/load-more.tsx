@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll.ts';
+import styles from '../catalogue.module.css';
 
 /**
  * The end of a paged list: the next page loads by itself as the member scrolls near it
@@ -27,7 +28,7 @@ export function LoadMore({
   );
   if (!hasNextPage) return null;
   return (
-    <div className="load-more" ref={sentinel}>
+    <div className={styles.loadMore} ref={sentinel}>
       <Button block loading={isFetchingNextPage} onClick={fetchNextPage} data-testid="load-more">
         {failed ? t('states.retry') : t('catalogue.list.loadMore')}
       </Button>

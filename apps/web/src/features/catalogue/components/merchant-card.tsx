@@ -5,28 +5,29 @@ import { Link } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { storePath } from '../../../shared/paths.ts';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
+import styles from '../catalogue.module.css';
 
 /** A store in the Store tab: logo, name, category and how many vouchers it has; opens its vouchers. */
 export function MerchantCard({ merchant }: { merchant: Merchant }) {
   const { t } = useTranslation();
   const { to } = useLocalizedPath();
   return (
-    <Link to={to(storePath(merchant.id))} className="merchant-card" data-testid="merchant-card">
+    <Link to={to(storePath(merchant.id))} className={styles.merchantCard} data-testid="merchant-card">
       <MediaBox
         src={merchant.logoUrl}
         alt=""
         ratio="1 / 1"
         width={256}
         height={256}
-        className="merchant-logo"
+        className={styles.merchantLogo}
       />
-      <span className="merchant-card-text">
-        <span className="merchant-card-name">{merchant.name}</span>
-        <span className="merchant-card-meta">
+      <span className={styles.merchantCardText}>
+        <span className={styles.merchantCardName}>{merchant.name}</span>
+        <span className={styles.merchantCardMeta}>
           {merchant.category.name} · {t('catalogue.store.voucherCount', { count: merchant.voucherCount })}
         </span>
       </span>
-      <RightOutlined aria-hidden className="menu-chevron" />
+      <RightOutlined aria-hidden className={styles.chevron} />
     </Link>
   );
 }

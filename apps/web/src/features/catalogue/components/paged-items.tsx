@@ -2,6 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
 import type { Paged } from '../api/scope.ts';
+import styles from '../catalogue.module.css';
 import { LoadMore } from './load-more.tsx';
 import { CardSkeletons, RowSkeletons } from './skeletons.tsx';
 
@@ -36,7 +37,7 @@ export function PagedItems<T extends { id: string }>({
   if (unique.length === 0) return <EmptyState {...empty} />;
   return (
     <>
-      <ul className={layout === 'grid' ? 'card-grid' : 'row-list'} aria-label={label}>
+      <ul className={layout === 'grid' ? styles.cardGrid : styles.rowList} aria-label={label}>
         {unique.map((item, index) => (
           <li key={item.id}>{render(item, index)}</li>
         ))}

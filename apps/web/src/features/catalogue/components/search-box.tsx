@@ -2,6 +2,7 @@ import { CloseOutlined, HistoryOutlined, SearchOutlined } from '@ant-design/icon
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecentSearches } from '../store/recent-searches.ts';
+import styles from '../catalogue.module.css';
 
 /**
  * The home search field. While it has focus it offers the recent searches of this device (newest
@@ -45,7 +46,7 @@ export function SearchBox({
 
   return (
     <div
-      className="search-area"
+      className={styles.searchArea}
       ref={area}
       onBlur={(e) => {
         if (!area.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
@@ -53,7 +54,7 @@ export function SearchBox({
     >
       <form
         role="search"
-        className="search-form"
+        className={styles.searchForm}
         onSubmit={(e) => {
           e.preventDefault();
           search(text);
@@ -62,13 +63,13 @@ export function SearchBox({
         <label htmlFor={`${id}-q`} className="visually-hidden">
           {t('catalogue.search.label')}
         </label>
-        <SearchOutlined aria-hidden className="search-icon" />
+        <SearchOutlined aria-hidden className={styles.searchIcon} />
         <input
           ref={input}
           id={`${id}-q`}
           type="search"
           enterKeyHint="search"
-          className="search-input"
+          className={styles.searchInput}
           data-testid="search-input"
           autoComplete="off"
           maxLength={100}
@@ -83,7 +84,7 @@ export function SearchBox({
         {(text || value) && (
           <button
             type="button"
-            className="icon-button search-clear"
+            className={`${styles.iconButton} search-clear`}
             aria-label={t('catalogue.search.clear')}
             data-testid="search-clear"
             onClick={() => {
@@ -95,31 +96,31 @@ export function SearchBox({
             <CloseOutlined aria-hidden />
           </button>
         )}
-        <button type="submit" className="search-submit" data-testid="search-submit">
+        <button type="submit" className={styles.searchSubmit} data-testid="search-submit">
           {t('catalogue.search.submit')}
         </button>
       </form>
       {showRecent && (
         <section
           id={`${id}-recent`}
-          className="recent-searches"
+          className={styles.recentSearches}
           aria-labelledby={`${id}-recent-title`}
           data-testid="recent-searches"
         >
-          <div className="recent-head">
-            <h2 id={`${id}-recent-title`} className="recent-title">
+          <div className={styles.recentHead}>
+            <h2 id={`${id}-recent-title`} className={styles.recentTitle}>
               {t('catalogue.search.recent')}
             </h2>
-            <button type="button" className="text-button" onClick={clear} data-testid="clear-history">
+            <button type="button" className={styles.textButton} onClick={clear} data-testid="clear-history">
               {t('catalogue.search.clearHistory')}
             </button>
           </div>
-          <ul className="recent-list">
+          <ul className={styles.recentList}>
             {searches.map((term) => (
               <li key={term}>
                 <button
                   type="button"
-                  className="recent-term"
+                  className={styles.recentTerm}
                   onClick={() => search(term)}
                   data-testid="recent-term"
                 >
@@ -128,7 +129,7 @@ export function SearchBox({
                 </button>
                 <button
                   type="button"
-                  className="icon-button"
+                  className={styles.iconButton}
                   aria-label={t('catalogue.search.remove', { term })}
                   onClick={() => remove(term)}
                 >

@@ -14,6 +14,7 @@ import { privilegeKind } from '../kinds/privilege-kind.tsx';
 import { voucherKind } from '../kinds/voucher-kind.tsx';
 import { DEFAULT_FILTER } from '../lib/list-filter.ts';
 import { CardSkeletons } from './skeletons.tsx';
+import styles from '../catalogue.module.css';
 
 const VOUCHER_RESULTS = 10;
 const PRIVILEGE_RESULTS = 6;
@@ -34,7 +35,7 @@ export function SearchResults({ q }: { q: string }) {
   );
   if (vouchers.isPending || privileges.isPending) {
     return (
-      <section className="home-section" aria-labelledby="search-results-title">
+      <section className={styles.homeSection} aria-labelledby="search-results-title">
         {heading}
         <CardSkeletons count={4} />
       </section>
@@ -42,7 +43,7 @@ export function SearchResults({ q }: { q: string }) {
   }
   if (vouchers.isError || privileges.isError) {
     return (
-      <section className="home-section" aria-labelledby="search-results-title">
+      <section className={styles.homeSection} aria-labelledby="search-results-title">
         {heading}
         <ErrorState
           error={vouchers.error ?? privileges.error}
@@ -56,7 +57,11 @@ export function SearchResults({ q }: { q: string }) {
     );
   }
   return (
-    <section className="home-section" aria-labelledby="search-results-title" data-testid="search-results">
+    <section
+      className={styles.homeSection}
+      aria-labelledby="search-results-title"
+      data-testid="search-results"
+    >
       {heading}
       {vouchers.data.total + privileges.data.total === 0 ? (
         <EmptyState title={t('catalogue.search.noResults')} text={t('catalogue.search.noResultsText')} />
@@ -90,17 +95,17 @@ function Found<K extends ItemKind>({
   if (found.total === 0) return null;
   return (
     <>
-      <div className="section-heading">
-        <h3 className="subsection-title">
+      <div className={styles.sectionHeading}>
+        <h3 className={styles.subsectionTitle}>
           {t(`catalogue.search.${plural}`, { count: found.total, number: formatNumber(found.total) })}
         </h3>
         {found.total > found.items.length && (
-          <Link className="see-all" to={to(withQuery(paths[plural], { q }))} data-testid={seeAllTestId}>
+          <Link className={styles.seeAll} to={to(withQuery(paths[plural], { q }))} data-testid={seeAllTestId}>
             {t('catalogue.home.seeAll')}
           </Link>
         )}
       </div>
-      <ul className="card-grid">
+      <ul className={styles.cardGrid}>
         {found.items.map((item) => (
           <li key={item.id}>{kind.card(item, now)}</li>
         ))}

@@ -1,20 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import styles from '../catalogue.module.css';
 
 /** Placeholder cards of the same size as the real ones, so the page does not jump when they arrive. */
 export function CardSkeletons({ count = 4, layout = 'grid' }: { count?: number; layout?: 'grid' | 'strip' }) {
   const { t } = useTranslation();
   return (
     <div
-      className={layout === 'grid' ? 'card-grid' : 'h-strip'}
+      className={layout === 'grid' ? styles.cardGrid : styles.hStrip}
       role="status"
       aria-busy="true"
       data-testid="skeleton"
     >
       <span className="visually-hidden">{t('app.loading')}</span>
       {Array.from({ length: count }, (_, i) => (
-        <div className="item-card skeleton-card" key={i} aria-hidden="true">
+        <div className={`${styles.itemCard} ${styles.skeletonCard}`} key={i} aria-hidden="true">
           <div className="media-box skeleton" style={{ aspectRatio: '4 / 3' }} />
-          <div className="item-card-body">
+          <div className={styles.itemCardBody}>
             <span className="skeleton skeleton-line" style={{ width: '45%' }} />
             <span className="skeleton skeleton-line" />
             <span className="skeleton skeleton-line" style={{ width: '70%' }} />
@@ -30,11 +31,11 @@ export function CardSkeletons({ count = 4, layout = 'grid' }: { count?: number; 
 export function RowSkeletons({ count = 4, tall }: { count?: number; tall?: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="row-list" role="status" aria-busy="true" data-testid="skeleton">
+    <div className={styles.rowList} role="status" aria-busy="true" data-testid="skeleton">
       <span className="visually-hidden">{t('app.loading')}</span>
       {Array.from({ length: count }, (_, i) => (
         <div
-          className={`skeleton skeleton-row${tall ? ' skeleton-row-tall' : ''}`}
+          className={`skeleton ${styles.skeletonRow}${tall ? ` ${styles.skeletonRowTall}` : ''}`}
           key={i}
           aria-hidden="true"
         />
@@ -47,7 +48,7 @@ export function RowSkeletons({ count = 4, tall }: { count?: number; tall?: boole
 export function DetailSkeleton() {
   const { t } = useTranslation();
   return (
-    <div role="status" aria-busy="true" data-testid="skeleton" className="detail-skeleton">
+    <div role="status" aria-busy="true" data-testid="skeleton" className={styles.detailSkeleton}>
       <span className="visually-hidden">{t('app.loading')}</span>
       <div className="media-box skeleton" style={{ aspectRatio: '4 / 3' }} aria-hidden="true" />
       <span className="skeleton skeleton-line" style={{ width: '40%' }} aria-hidden="true" />

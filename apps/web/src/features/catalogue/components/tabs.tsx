@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import styles from '../catalogue.module.css';
 
 /**
  * A small WAI-ARIA tab list (arrow keys, Home, End move and select) — lighter than antd Tabs for the
@@ -44,7 +45,7 @@ export function Tabs<K extends string>({
   };
   return (
     <>
-      <div className="tab-list" role="tablist" aria-label={label}>
+      <div className={styles.tabList} role="tablist" aria-label={label}>
         {tabs.map((tab, index) => (
           <button
             key={tab.key}
@@ -58,7 +59,7 @@ export function Tabs<K extends string>({
             aria-selected={tab.key === value}
             aria-controls={`${id}-panel`}
             tabIndex={tab.key === value ? 0 : -1}
-            className="tab"
+            className={styles.tab}
             data-testid={`tab-${tab.key}`}
             onClick={() => onChange(tab.key)}
             onKeyDown={(e) => move(e, index)}

@@ -19,7 +19,7 @@ import { SearchBox } from '../components/search-box.tsx';
 import { CardSkeletons, RowSkeletons } from '../components/skeletons.tsx';
 import { Tabs } from '../components/tabs.tsx';
 import { voucherKind } from '../kinds/voucher-kind.tsx';
-import '../catalogue.css';
+import styles from '../catalogue.module.css';
 
 // Only what the first view shows is in the home chunk; other tabs and search results load on demand.
 const PrivilegeTab = lazy(() => import('../components/home-tabs/privilege-tab.tsx'));
@@ -67,7 +67,7 @@ export function HomeScreen() {
         <>
           <Banners position="TOP" label={t('catalogue.banners.top')} />
           <Recommended />
-          <section className="home-section" aria-labelledby="category-title">
+          <section className={styles.homeSection} aria-labelledby="category-title">
             <h2 id="category-title" className="section-title">
               {t('catalogue.home.category')}
             </h2>
@@ -91,19 +91,19 @@ function Welcome() {
   const isLoggedIn = useAuthStore((s) => s.isLoggedIn);
   const firstName = useAuthStore((s) => s.info?.firstName?.trim());
   return (
-    <section className="home-welcome" aria-labelledby="home-title">
+    <section className={styles.homeWelcome} aria-labelledby="home-title">
       <div>
-        <h1 id="home-title" className="home-hello">
+        <h1 id="home-title" className={styles.homeHello}>
           {isLoggedIn
             ? firstName
               ? t('home.welcomeMember', { name: firstName })
               : t('home.welcomeMemberNoName')
             : t('home.welcomeGuest')}
         </h1>
-        <p className="home-lead">{isLoggedIn ? t('home.memberLead') : t('home.guestLead')}</p>
+        <p className={styles.homeLead}>{isLoggedIn ? t('home.memberLead') : t('home.guestLead')}</p>
       </div>
       {!isLoggedIn && (
-        <Link to={to(paths.signin)} className="pill-link" data-testid="home-signin">
+        <Link to={to(paths.signin)} className={styles.pillLink} data-testid="home-signin">
           {t('home.signIn')}
         </Link>
       )}
@@ -117,7 +117,7 @@ function Banners({ position, label }: { position: BannerPosition; label: string 
   if (banners.isPending) {
     return (
       <div
-        className="media-box skeleton banner-skeleton"
+        className={`media-box skeleton ${styles.bannerSkeleton}`}
         style={{ aspectRatio: '12 / 5' }}
         aria-hidden="true"
       />

@@ -11,7 +11,7 @@ import { ItemDetail, UsageLimit } from '../components/item-detail.tsx';
 import { LikeButton } from '../components/like-button.tsx';
 import { useSignInFirst } from '../hooks/use-sign-in-first.ts';
 import { privilegeKind } from '../kinds/privilege-kind.tsx';
-import '../catalogue.css';
+import styles from '../catalogue.module.css';
 
 export function PrivilegeDetailScreen() {
   return (
@@ -63,7 +63,7 @@ function PrivilegeView({ privilege, now }: { privilege: PrivilegeDetail; now: nu
         title={t('catalogue.redeem.title')}
         onClose={() => setConfirming(false)}
       >
-        <p className="redeem-summary">
+        <p className={styles.redeemSummary}>
           {t('catalogue.redeem.summary', {
             title: privilege.title,
             points: pointsCostLabel(t, privilege.pointsCost),

@@ -6,7 +6,7 @@ import { getFavoritePrivilegesQueryOptions } from '../api/get-favorite-privilege
 import { useCatalogueScope } from '../api/scope.ts';
 import { CatalogueListScreen } from '../components/catalogue-list.tsx';
 import { privilegeKind } from '../kinds/privilege-kind.tsx';
-import '../catalogue.css';
+import styles from '../catalogue.module.css';
 
 // Privileges are a member's to like, so their list (unlike the vouchers') opens with the liked ones.
 export function PrivilegesScreen() {
@@ -24,11 +24,11 @@ function LikedPrivileges({ hidden }: { hidden: boolean }) {
   const favorites = useQuery({ ...getFavoritePrivilegesQueryOptions(scope), enabled: isLoggedIn });
   if (hidden || !favorites.data || favorites.data.length === 0) return null;
   return (
-    <section className="home-section" aria-labelledby="liked-title">
+    <section className={styles.homeSection} aria-labelledby="liked-title">
       <h2 id="liked-title" className="section-title">
         {t('catalogue.privileges.liked')}
       </h2>
-      <ul className="h-strip">
+      <ul className={styles.hStrip}>
         {favorites.data.map((p) => (
           <li key={p.id}>{privilegeKind.card(p, now)}</li>
         ))}

@@ -14,7 +14,7 @@ import { getMerchantQueryOptions } from '../api/get-merchant.ts';
 import { useCatalogueScope } from '../api/scope.ts';
 import { CatalogueList } from '../components/catalogue-list.tsx';
 import { voucherKind } from '../kinds/voucher-kind.tsx';
-import '../catalogue.css';
+import styles from '../catalogue.module.css';
 
 /** A store (merchant) and its vouchers, with the same filters as the vouchers list. */
 export function StoreScreen() {
@@ -52,13 +52,13 @@ export function StoreScreen() {
       {merchant.isError ? (
         <ErrorState error={merchant.error} onRetry={() => void merchant.refetch()} compact />
       ) : (
-        <section className="store-header" aria-label={t('catalogue.store.about')}>
+        <section className={styles.storeHeader} aria-label={t('catalogue.store.about')}>
           {merchant.data ? (
             <>
-              <MediaBox src={merchant.data.logoUrl} alt="" ratio="1 / 1" className="store-logo" eager />
+              <MediaBox src={merchant.data.logoUrl} alt="" ratio="1 / 1" className={styles.storeLogo} eager />
               <div>
-                <p className="store-category">{merchant.data.category.name}</p>
-                <p className="store-description">{merchant.data.description}</p>
+                <p className={styles.storeCategory}>{merchant.data.category.name}</p>
+                <p className={styles.storeDescription}>{merchant.data.description}</p>
               </div>
             </>
           ) : (

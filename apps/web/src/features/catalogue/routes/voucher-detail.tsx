@@ -14,7 +14,7 @@ import { DetailScreen } from '../components/detail-screen.tsx';
 import { ItemDetail, UsageLimit } from '../components/item-detail.tsx';
 import { useSignInFirst } from '../hooks/use-sign-in-first.ts';
 import { voucherKind } from '../kinds/voucher-kind.tsx';
-import '../catalogue.css';
+import styles from '../catalogue.module.css';
 
 export function VoucherDetailScreen() {
   return (
@@ -38,7 +38,7 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
       dates={[voucher.saleStartsAt, voucher.saleEndsAt]}
       price={priceLabel(t, voucher.price, voucher.hasPriceOptions)}
       facts={
-        <p className="detail-facts">
+        <p className={styles.detailFacts}>
           {voucher.pointsEarned > 0 && <span>{pointsEarnedLabel(t, voucher.pointsEarned)}</span>}
           {voucher.boughtCount > 0 && <span>{boughtLabel(t, voucher.boughtCount)}</span>}
           {voucher.pricePerCardMonth !== null && (
@@ -47,7 +47,7 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
             </span>
           )}
           {voucher.remaining !== null && voucher.remaining > 0 && voucher.remaining <= 20 && (
-            <span className="facts-urgent">
+            <span className={styles.factsUrgent}>
               {t('catalogue.detail.remaining', { count: voucher.remaining })}
             </span>
           )}
@@ -57,7 +57,7 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
       options={
         voucher.priceOptions.length > 1 && (
           <DetailSection id="detail-options" title={t('catalogue.detail.options')}>
-            <ul className="option-list">
+            <ul className={styles.optionList}>
               {voucher.priceOptions.map((o) => (
                 <li key={o.id}>
                   <span>{o.label}</span>

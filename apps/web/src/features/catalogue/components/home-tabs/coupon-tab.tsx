@@ -5,6 +5,7 @@ import { getCouponsInfiniteQueryOptions } from '../../api/get-coupons.ts';
 import { useCatalogueScope } from '../../api/scope.ts';
 import { CouponCard } from '../coupon-card.tsx';
 import { PagedItems } from '../paged-items.tsx';
+import styles from '../../catalogue.module.css';
 
 /** The coupon tab: every coupon with its conditions (they are applied at checkout). */
 export function CouponTab() {
@@ -14,7 +15,7 @@ export function CouponTab() {
   const coupons = useInfiniteQuery(getCouponsInfiniteQueryOptions(scope));
   return (
     <>
-      <p className="tab-lead">{t('catalogue.coupon.lead')}</p>
+      <p className={styles.tabLead}>{t('catalogue.coupon.lead')}</p>
       <PagedItems
         query={coupons}
         layout="rows"

@@ -12,6 +12,7 @@ import type { CatalogueKind } from '../../kinds/catalogue-kind.ts';
 import { DEFAULT_FILTER } from '../../lib/list-filter.ts';
 import { CategoryChips } from '../category-chips.tsx';
 import { CardSkeletons } from '../skeletons.tsx';
+import styles from '../../catalogue.module.css';
 
 export const HOME_GRID_SIZE = 6;
 
@@ -47,12 +48,12 @@ export function GridTab<K extends ItemKind>({
         onChange={onCategory}
         label={t('catalogue.categories.label')}
       />
-      <div className="section-heading">
-        <h3 className="subsection-title" id={titleId}>
+      <div className={styles.sectionHeading}>
+        <h3 className={styles.subsectionTitle} id={titleId}>
           {plural === 'vouchers' ? t('catalogue.home.allVouchers') : t('catalogue.home.allPrivileges')}
         </h3>
         <Link
-          className="see-all"
+          className={styles.seeAll}
           to={to(withQuery(paths[plural], { category }))}
           data-testid={`see-all-${plural}`}
         >
@@ -66,7 +67,7 @@ export function GridTab<K extends ItemKind>({
       ) : query.data.items.length === 0 ? (
         <EmptyState title={t(`catalogue.${plural}.emptyTitle`)} text={t(`catalogue.${plural}.emptyText`)} />
       ) : (
-        <ul className="card-grid" aria-labelledby={titleId} data-testid={`all-${plural}`}>
+        <ul className={styles.cardGrid} aria-labelledby={titleId} data-testid={`all-${plural}`}>
           {query.data.items.map((item) => (
             <li key={item.id}>{card(item, now)}</li>
           ))}
