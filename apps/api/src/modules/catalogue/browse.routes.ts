@@ -14,11 +14,11 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { banners, categories, coupons, merchant, merchants, ticketOfficeBanners } from './browse.service.ts';
-import type { CatalogueCtx } from './catalogue.context.ts';
+import type { CatalogueCtxOf } from './catalogue.context.ts';
 import { langOf } from './request.ts';
 
 /** Banners, categories, stores and coupons: no token is read, the answer varies by language only. */
-export const browseRoutes = (app: ZodApp, ctx: CatalogueCtx) => {
+export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
   app.get(
     '/banners/:position',
     {
@@ -30,7 +30,7 @@ export const browseRoutes = (app: ZodApp, ctx: CatalogueCtx) => {
         response: { 200: BannerListResponseSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await banners(ctx, langOf(req), req.params.position)),
+    async (req) => ok(await banners(ctxOf(req), langOf(req), req.params.position)),
   );
 
   app.get(
@@ -45,7 +45,7 @@ export const browseRoutes = (app: ZodApp, ctx: CatalogueCtx) => {
         response: { 200: BannerPageResponseSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await ticketOfficeBanners(ctx, langOf(req), req.query.page, req.query.per_page)),
+    async (req) => ok(await ticketOfficeBanners(ctxOf(req), langOf(req), req.query.page, req.query.per_page)),
   );
 
   app.get(
@@ -58,7 +58,7 @@ export const browseRoutes = (app: ZodApp, ctx: CatalogueCtx) => {
         response: { 200: CategoryListResponseSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await categories(ctx, langOf(req))),
+    async (req) => ok(await categories(ctxOf(req), langOf(req))),
   );
 
   app.get(
@@ -72,7 +72,7 @@ export const browseRoutes = (app: ZodApp, ctx: CatalogueCtx) => {
         response: { 200: MerchantPageResponseSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await merchants(ctx, langOf(req), req.query.page, req.query.limit)),
+    async (req) => ok(await merchants(ctxOf(req), langOf(req), req.query.page, req.query.limit)),
   );
 
   app.get(
@@ -86,7 +86,7 @@ export const browseRoutes = (app: ZodApp, ctx: CatalogueCtx) => {
         response: { 200: MerchantResponseSchema, 404: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await merchant(ctx, langOf(req), req.params.id)),
+    async (req) => ok(await merchant(ctxOf(req), langOf(req), req.params.id)),
   );
 
   app.get(
@@ -102,6 +102,6 @@ export const browseRoutes = (app: ZodApp, ctx: CatalogueCtx) => {
         response: { 200: CouponPageResponseSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await coupons(ctx, langOf(req), req.query.page, req.query.limit)),
+    async (req) => ok(await coupons(ctxOf(req), langOf(req), req.query.page, req.query.limit)),
   );
 };

@@ -1,24 +1,33 @@
-import type { AppDeps } from '../../context.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { forRequest, type AppDeps, type Ctx } from '../../context.ts';
 import type { PresentContext } from './catalogue.presenter.ts';
 import { createCountCache, type CountCache } from './count-cache.ts';
 import type { MediaLibrary } from './media.ts';
 import { createReferenceCache, type ReferenceCache } from './references.ts';
 import type { Viewer } from './viewer.ts';
 
-/** What the catalogue's services are given: the app's deps and the module's own caches. */
-export interface CatalogueCtx extends AppDeps {
+/** The catalogue's own state: caches that live as long as the app and are shared by its requests. */
+export interface CatalogueState {
   media: MediaLibrary;
   counts: CountCache;
   refs: ReferenceCache;
 }
 
-/** One per app: the caches live as long as the app and are shared by its requests. */
-export const createCatalogueCtx = (deps: AppDeps, media: MediaLibrary): CatalogueCtx => ({
-  ...deps,
-  media,
-  counts: createCountCache(deps.now),
-  refs: createReferenceCache(deps.db, deps.now),
-});
+/** What the catalogue's services are given: the ctx every service takes, and the module's state. */
+export type CatalogueCtx = Ctx & CatalogueState;
+
+/** A route's way to its services' ctx (with the request's logger). */
+export type CatalogueCtxOf = (req: { log: FastifyBaseLogger }) => CatalogueCtx;
+
+/** One per app. */
+export const createCatalogueCtxOf = (deps: AppDeps, media: MediaLibrary): CatalogueCtxOf => {
+  const state: CatalogueState = {
+    media,
+    counts: createCountCache(deps.now),
+    refs: createReferenceCache(deps.db, deps.now),
+  };
+  return (req) => ({ ...forRequest(deps, req), ...state });
+};
 
 /** How to present `rows` to this viewer (loads the merchants and categories they name). */
 export const presentContext = async (

@@ -1,36 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../context.ts';
+import type { ModuleOptions } from '../../http/module.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { browseRoutes } from './browse.routes.ts';
-import { createCatalogueCtx, type CatalogueCtx } from './catalogue.context.ts';
+import { createCatalogueCtxOf, type CatalogueCtxOf } from './catalogue.context.ts';
 import { itemRoutes, PRIVILEGE_ROUTES, VOUCHER_ROUTES } from './items.routes.ts';
 import { catalogueMediaModule } from './media.routes.ts';
 import { shippedMediaLibrary } from './media.ts';
 import { privilegeLikeRoutes } from './privileges.routes.ts';
 
-export interface CatalogueModuleOptions {
-  deps: AppDeps;
-}
+/** What app.ts gives every module; the catalogue needs no rate limiter, so it may be left out. */
+export type CatalogueModuleOptions = Pick<ModuleOptions, 'deps'> & Partial<ModuleOptions>;
 
 /**
  * Vouchers and privileges. Their answers depend on the language and on who asks (eligibility,
  * `liked`), so every one of them — a 401 included — varies by both headers.
  */
-const itemsPlugin: FastifyPluginAsyncZod<{ ctx: CatalogueCtx }> = async (app, { ctx }) => {
+const itemsPlugin: FastifyPluginAsyncZod<{ ctxOf: CatalogueCtxOf }> = async (app, { ctxOf }) => {
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('vary', 'Accept-Language, Authorization');
   });
-  itemRoutes(app, ctx, VOUCHER_ROUTES);
-  itemRoutes(app, ctx, PRIVILEGE_ROUTES);
-  privilegeLikeRoutes(app, ctx);
+  itemRoutes(app, ctxOf, VOUCHER_ROUTES);
+  itemRoutes(app, ctxOf, PRIVILEGE_ROUTES);
+  privilegeLikeRoutes(app, ctxOf);
 };
 
 /** Banners, categories, stores and coupons: the same for everyone, so they vary by language only. */
-const browsePlugin: FastifyPluginAsyncZod<{ ctx: CatalogueCtx }> = async (app, { ctx }) => {
+const browsePlugin: FastifyPluginAsyncZod<{ ctxOf: CatalogueCtxOf }> = async (app, { ctxOf }) => {
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('vary', 'Accept-Language');
   });
-  browseRoutes(app, ctx);
+  browseRoutes(app, ctxOf);
 };
 
 /**
@@ -39,9 +39,9 @@ const browsePlugin: FastifyPluginAsyncZod<{ ctx: CatalogueCtx }> = async (app, {
  * member. Its pictures are catalogueMediaModule's.
  */
 export const catalogueModule: FastifyPluginAsyncZod<CatalogueModuleOptions> = async (app, { deps }) => {
-  const ctx = createCatalogueCtx(deps, shippedMediaLibrary());
-  await app.register(itemsPlugin, { ctx });
-  await app.register(browsePlugin, { ctx });
+  const ctxOf = createCatalogueCtxOf(deps, shippedMediaLibrary());
+  await app.register(itemsPlugin, { ctxOf });
+  await app.register(browsePlugin, { ctxOf });
 };
 
 /**

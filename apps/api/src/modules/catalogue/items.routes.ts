@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
-import type { CatalogueCtx } from './catalogue.context.ts';
+import type { CatalogueCtxOf } from './catalogue.context.ts';
 import type { pageOf } from './catalogue.presenter.ts';
 import {
   itemDetail,
@@ -52,7 +52,7 @@ export interface ItemRoutesSpec<Row extends ItemRow, DetailRow extends Row, Summ
  */
 export const itemRoutes = <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
   app: ZodApp,
-  ctx: CatalogueCtx,
+  ctxOf: CatalogueCtxOf,
   spec: ItemRoutesSpec<Row, DetailRow, Summary, Detail>,
 ) => {
   const { kind, docs } = spec;
@@ -69,7 +69,7 @@ export const itemRoutes = <Row extends ItemRow, DetailRow extends Row, Summary, 
         response: { 200: spec.responses.page, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await itemList(ctx, kind, viewingReader(req), req.query)),
+    async (req) => ok(await itemList(ctxOf(req), kind, viewingReader(req), req.query)),
   );
 
   app.get(
@@ -84,7 +84,7 @@ export const itemRoutes = <Row extends ItemRow, DetailRow extends Row, Summary, 
         response: { 200: spec.responses.list, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await itemRecommendations(ctx, kind, viewingReader(req), req.query)),
+    async (req) => ok(await itemRecommendations(ctxOf(req), kind, viewingReader(req), req.query)),
   );
 
   app.get(
@@ -99,7 +99,7 @@ export const itemRoutes = <Row extends ItemRow, DetailRow extends Row, Summary, 
         response: { 200: spec.responses.detail, 404: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await itemDetail(ctx, kind, viewingReader(req), req.params.id)),
+    async (req) => ok(await itemDetail(ctxOf(req), kind, viewingReader(req), req.params.id)),
   );
 };
 

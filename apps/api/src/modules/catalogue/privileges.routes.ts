@@ -7,7 +7,7 @@ import {
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { MEMBER_SECURITY, type ZodApp } from '../../http/zod-app.ts';
-import type { CatalogueCtx } from './catalogue.context.ts';
+import type { CatalogueCtxOf } from './catalogue.context.ts';
 import { FAVORITES_LIMIT, favorites, setLike } from './likes.service.ts';
 import { memberReader } from './request.ts';
 
@@ -15,7 +15,7 @@ import { memberReader } from './request.ts';
  * What only privileges have: a member's likes. Both routes need a member (`app.authenticate`); a
  * voucher cannot be liked, so these have no voucher twin.
  */
-export const privilegeLikeRoutes = (app: ZodApp, ctx: CatalogueCtx) => {
+export const privilegeLikeRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
   app.get(
     '/privileges/favorite',
     {
@@ -29,7 +29,7 @@ export const privilegeLikeRoutes = (app: ZodApp, ctx: CatalogueCtx) => {
         response: { 200: PrivilegeListResponseSchema, 401: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await favorites(ctx, memberReader(req))),
+    async (req) => ok(await favorites(ctxOf(req), memberReader(req))),
   );
 
   app.post(
@@ -46,6 +46,6 @@ export const privilegeLikeRoutes = (app: ZodApp, ctx: CatalogueCtx) => {
         response: { 200: LikeResponseSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await setLike(ctx, memberReader(req), req.params.id, req.body.like)),
+    async (req) => ok(await setLike(ctxOf(req), memberReader(req), req.params.id, req.body.like)),
   );
 };
