@@ -34,7 +34,7 @@ import {
   installAuthenticate,
   isSessionActive,
 } from './modules/auth/index.ts';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { catalogueMediaModule, catalogueModule } from './modules/catalogue/index.ts';
 import { memberModule } from './modules/member/index.ts';
 import { systemModule } from './modules/system/index.ts';
 
@@ -141,7 +141,8 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   const modules = { deps: appDeps, limiter };
   await app.register(authModule, { ...modules, prefix: '/auth' });
   await app.register(memberModule, modules);
-  catalogueRoutes(app, appDeps);
+  await app.register(catalogueModule, { ...modules, prefix: '/bff' });
+  await app.register(catalogueMediaModule, { prefix: '/media/catalogue' });
   await app.register(systemModule, modules);
   if (config.nodeEnv !== 'production') await app.register(devMailboxModule, modules);
 

@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../context.ts';
 import type { ModuleOptions } from '../../http/module.ts';
-import type { ZodApp } from '../../http/zod-app.ts';
 import { browseRoutes } from './browse.routes.ts';
 import { createCatalogueCtxOf, type CatalogueCtxOf } from './catalogue.context.ts';
 import { itemRoutes, PRIVILEGE_ROUTES, VOUCHER_ROUTES } from './items.routes.ts';
-import { catalogueMediaModule } from './media.routes.ts';
 import { shippedMediaLibrary } from './media.ts';
 import { privilegeLikeRoutes } from './privileges.routes.ts';
 
@@ -42,14 +39,4 @@ export const catalogueModule: FastifyPluginAsyncZod<CatalogueModuleOptions> = as
   const ctxOf = createCatalogueCtxOf(deps, shippedMediaLibrary());
   await app.register(itemsPlugin, { ctxOf });
   await app.register(browsePlugin, { ctxOf });
-};
-
-/**
- * The catalogue as app.ts registered it before modules were plugins: both plugins at their
- * prefixes, loaded with the app's other plugins (not awaited, like any `app.register`). To be removed
- * when app.ts registers catalogueModule and catalogueMediaModule itself.
- */
-export const catalogueRoutes = (app: ZodApp, deps: AppDeps) => {
-  void app.register(catalogueModule, { prefix: '/bff', deps });
-  void app.register(catalogueMediaModule, { prefix: '/media/catalogue' });
 };
