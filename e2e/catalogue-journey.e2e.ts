@@ -176,7 +176,7 @@ describe.each(['en', 'th'] as const)('catalogue journey in %s', (lang) => {
     const before = Number((await page.getByTestId('like-count').innerText()).replace(/,/g, ''));
     const saved = page.waitForResponse((r) => r.url().endsWith(`/bff/privileges/${privilege?.id}/like`));
     await like.click();
-    // Optimistic: the heart fills before the server answers (the update lands after the click's tick).
+    // The heart fills (the optimistic update renders a tick after the click, so wait for it).
     await expect.poll(() => like.getAttribute('aria-pressed'), { timeout: 2000 }).toBe('true');
     expect((await saved).ok()).toBe(true);
     await page.reload();
