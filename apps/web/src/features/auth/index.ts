@@ -3,5 +3,5 @@ export { initialAuthState, useAuthStore, type AuthState } from './store/auth-sto
 export { useAuthSession } from './hooks/use-auth-session.ts';
 export { displayName, initialsOf } from './lib/member-info.ts';
 // A code sent by e-mail is typed the same way wherever the app asks for one.
-export { OtpInput } from './components/otp-input.tsx';
-export { formatCountdown, useCountdown } from './hooks/use-countdown.ts';
+export { CodeEntryForm } from './components/code-entry-form.tsx';
+export { useCountdown } from './hooks/use-countdown.ts';

@@ -1,6 +1,6 @@
 import { EmailSchema, OTP_LENGTH } from '@app/contracts';
 import { Alert, Button, Form, Input } from 'antd';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
@@ -8,9 +8,9 @@ import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useLogin } from '../api/login.ts';
 import { useSendOtp } from '../api/send-otp.ts';
-import { OtpInput } from '../components/otp-input.tsx';
+import { CodeEntryForm } from '../components/code-entry-form.tsx';
 import { useAdoptProfileLanguage } from '../hooks/use-adopt-profile-language.ts';
-import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
 import { useAuthStore } from '../store/auth-store.ts';
 import styles from '../auth.module.css';
 
@@ -142,7 +142,6 @@ function OtpStep(props: {
   const [localError, setLocalError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const secondsLeft = props.resendSecondsLeft;
-  const errorId = useId();
 
   const confirm = async () => {
     setNotice(null);
@@ -184,50 +183,28 @@ function OtpStep(props: {
         <br />
         <span className={styles.sentTo}>{t('signin.otp.sentTo', { email: props.email })}</span>
       </p>
-      <form
-        className="otp-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void confirm();
+      <CodeEntryForm
+        code={code}
+        onCodeChange={(v) => {
+          setCode(v);
+          setLocalError(null);
         }}
-      >
-        <OtpInput
-          value={code}
-          onChange={(v) => {
-            setCode(v);
-            setLocalError(null);
-          }}
-          invalid={!!error}
-          errorId={errorId}
-          disabled={login.isPending}
-          focusOnMount
-        />
-        <div id={errorId} aria-live="polite" className={styles.feedback}>
-          {error && <Alert type="error" showIcon title={error} />}
-          {!error && notice && <Alert type="success" showIcon title={notice} />}
-        </div>
-        <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="otp-confirm">
-          {t('signin.otp.confirm')}
-        </Button>
-      </form>
-      <div className={styles.actions}>
-        <Button
-          type="link"
-          className={styles.resend}
-          data-testid="otp-resend"
-          disabled={secondsLeft > 0}
-          loading={props.resending}
-          onClick={() => void resend()}
-        >
-          {secondsLeft > 0
-            ? t('signin.otp.resendIn', { time: formatCountdown(secondsLeft) })
-            : t('signin.otp.resend')}
-        </Button>
-        <Button block data-testid="otp-back" onClick={props.onBack}>
-          {t('signin.otp.back')}
-        </Button>
-      </div>
+        error={error}
+        notice={notice}
+        confirming={login.isPending}
+        onConfirm={() => void confirm()}
+        resendSecondsLeft={secondsLeft}
+        resending={props.resending}
+        onResend={() => void resend()}
+        onBack={props.onBack}
+        labels={{
+          confirm: t('signin.otp.confirm'),
+          resend: t('signin.otp.resend'),
+          resendIn: (time) => t('signin.otp.resendIn', { time }),
+          back: t('signin.otp.back'),
+        }}
+        testIds={{ confirm: 'otp-confirm', resend: 'otp-resend', back: 'otp-back' }}
+      />
     </section>
   );
 }

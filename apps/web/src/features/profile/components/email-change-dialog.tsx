@@ -1,13 +1,12 @@
 import { OTP_LENGTH } from '@app/contracts';
-import { Alert, Button, Modal } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { Modal } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
-import { formatCountdown, OtpInput, useCountdown } from '../../auth/index.ts';
+import { CodeEntryForm, useCountdown } from '../../auth/index.ts';
 import { useConfirmEmailChange, useSendEmailChangeCode } from '../api/email-change.ts';
-import styles from '../profile.module.css';
 
 type Props = {
   /** The new address the code was (or is to be) sent to; null keeps the dialog closed. */
@@ -59,7 +58,6 @@ function EmailChangeForm({ email, resendAfterSeconds, onConfirmed, onCancel }: P
   const confirm = useConfirmEmailChange();
   const resend = useSendEmailChangeCode();
   const countdown = useCountdown();
-  const errorId = useId();
   const startCountdown = countdown.start;
   useEffect(() => startCountdown(resendAfterSeconds), [startCountdown, resendAfterSeconds]);
 
@@ -98,55 +96,34 @@ function EmailChangeForm({ email, resendAfterSeconds, onConfirmed, onCancel }: P
     (resend.isError ? errorMessage(t, resend.error) : null);
 
   return (
-    <form
-      className="email-change"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <>
       <p className="page-lead">{t('profile.edit.emailChange.instruction', { email })}</p>
-      <OtpInput
-        value={code}
-        onChange={(v) => {
+      <CodeEntryForm
+        code={code}
+        onCodeChange={(v) => {
           setCode(v);
           setLocalError(null);
         }}
-        invalid={!!error}
-        errorId={errorId}
-        disabled={confirm.isPending}
-        focusOnMount
+        error={error}
+        notice={notice}
+        confirming={confirm.isPending}
+        onConfirm={() => void submit()}
+        resendSecondsLeft={countdown.secondsLeft}
+        resending={resend.isPending}
+        onResend={() => void askAgain()}
+        onBack={onCancel}
+        labels={{
+          confirm: t('profile.edit.emailChange.confirm'),
+          resend: t('profile.edit.emailChange.resend'),
+          resendIn: (time) => t('profile.edit.emailChange.resendIn', { time }),
+          back: t('profile.edit.emailChange.cancel'),
+        }}
+        testIds={{
+          confirm: 'email-change-confirm',
+          resend: 'email-change-resend',
+          back: 'email-change-cancel',
+        }}
       />
-      <div id={errorId} aria-live="polite" className={styles.feedback}>
-        {error && <Alert type="error" showIcon title={error} />}
-        {!error && notice && <Alert type="success" showIcon title={notice} />}
-      </div>
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        loading={confirm.isPending}
-        data-testid="email-change-confirm"
-      >
-        {t('profile.edit.emailChange.confirm')}
-      </Button>
-      <div className={styles.actions}>
-        <Button
-          type="link"
-          data-testid="email-change-resend"
-          disabled={countdown.secondsLeft > 0}
-          loading={resend.isPending}
-          onClick={() => void askAgain()}
-        >
-          {countdown.secondsLeft > 0
-            ? t('profile.edit.emailChange.resendIn', { time: formatCountdown(countdown.secondsLeft) })
-            : t('profile.edit.emailChange.resend')}
-        </Button>
-        <Button block data-testid="email-change-cancel" onClick={onCancel}>
-          {t('profile.edit.emailChange.cancel')}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }
