@@ -26,7 +26,7 @@ export const createCatalogueCtxOf = (deps: AppDeps, media: MediaLibrary): Catalo
     counts: createCountCache(deps.now),
     refs: createReferenceCache(deps.db, deps.now),
   };
-  return (req) => ({ ...forRequest(deps, req), ...state });
+  return (req) => Object.assign(forRequest(deps, req), state);
 };
 
 /** How to present `rows` to this viewer (loads the merchants and categories they name). */
