@@ -14,7 +14,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { AppDeps } from './context.ts';
+import { databaseKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import { createEvents, type AppEvents } from './events/events.ts';
 import {
   clientErrorHandler,
   errorHandler,
@@ -26,6 +28,8 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web.ts';
 import type { ZodApp } from './http/zod-app.ts';
+import { defineHousekeeping } from './jobs/housekeeping.ts';
+import { createJobs, type JobsOptions } from './jobs/jobs.ts';
 import { devMailboxModule } from './mail/dev-mailbox.routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import {
@@ -49,6 +53,8 @@ export interface BuildDeps {
   mailer?: Mailer;
   /** Where logs go instead of stdout (tests capture them). */
   logStream?: NodeJS.WritableStream;
+  /** The job queue's intervals (tests poll faster). */
+  jobs?: Omit<JobsOptions, 'log'>;
 }
 
 const loggerOptions = (
@@ -101,7 +107,24 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
         ));
   if (ownMailer) app.addHook('onClose', async () => mailer.close());
 
-  const appDeps: AppDeps = { db: deps.db, now, config, mailer };
+  // Modules define their queues and event handlers while they are registered; the workers start once
+  // every module is in (`ready`, which `listen` and the first `inject` call) and stop on close.
+  const jobs = createJobs(deps.db, { log: app.log, ...deps.jobs });
+  const events = createEvents<AppEvents>(deps.db, jobs, { now });
+  const housekeeping = defineHousekeeping(jobs, {
+    db: deps.db,
+    kind: databaseKind(config),
+    now,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await housekeeping.runAtStart();
+  });
+  // Running jobs get a few seconds to finish; any still running is retried by the next start.
+  app.addHook('onClose', async () => jobs.stop());
+
+  const appDeps: AppDeps = { db: deps.db, now, config, mailer, jobs, events };
 
   installAuthenticate(app, createAccessTokens(config.jwtSecret, now), (sid) => isSessionActive(appDeps, sid));
 

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
+import type { AppEvents, Events } from './events/events.ts';
+import type { Jobs } from './jobs/jobs.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** What services need from the outside world: passed in, so tests can swap the clock or the mailer. */
@@ -11,6 +13,10 @@ export interface Ctx {
   config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Work for later or for exactly once: define queues while the app is built, send inside a transaction. */
+  jobs: Jobs;
+  /** Publish inside the transaction that makes the change; handlers run after it commits. */
+  events: Events<AppEvents>;
 }
 
 /** The part of Ctx shared by every request; add the request's logger per call with `forRequest`. */

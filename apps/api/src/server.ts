@@ -4,8 +4,6 @@ import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { databaseKind, openDatabase } from './db/database.ts';
 import { seedDemoCatalogue } from './db/demo/seed.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { defineHousekeeping } from './jobs/housekeeping.ts';
-import { createJobs } from './jobs/jobs.ts';
 
 /** Reads the environment, migrates the database, listens; prints where things are. */
 const main = async () => {
@@ -17,15 +15,10 @@ const main = async () => {
   const demo = config.demoData ? await seedDemoCatalogue(db, new Date()) : undefined;
 
   const app = await buildApp(config, { db });
-  const jobs = createJobs(db, { log: app.log });
-  const housekeeping = defineHousekeeping(jobs, { db, kind, now: () => new Date(), log: app.log });
-  await jobs.start();
-  await housekeeping.runAtStart();
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    // Also stops the job workers, giving running jobs a few seconds.
     await app.close();
-    // Running jobs get a few seconds to finish; any still running is retried by the next start.
-    await jobs.stop();
     await db.destroy();
     process.exit(0);
   };

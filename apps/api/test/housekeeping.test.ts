@@ -5,6 +5,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { runHousekeeping, vacuumEmbeddedDatabase } from '../src/jobs/housekeeping.ts';
+import { jobsSchemaFor } from '../src/jobs/jobs.ts';
 import {
   buildTestApp,
   refresh,
@@ -13,12 +14,16 @@ import {
   uniqueEmail,
   type TestApp,
 } from './helpers/build-test-app.ts';
+import { waitFor } from './helpers/test-database.ts';
 
 describe('housekeeping', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-  });
+    // The app's own run at start reads the test clock too: let it finish before the clock moves.
+    await t.app.ready();
+    await waitFor(() => t.logs.some((l) => l.msg === 'housekeeping'), 10_000, 'the run at start');
+  }, 20_000);
   afterAll(() => t.close());
 
   it('deletes dead codes, tokens, sessions and old outbox mail, and keeps live ones', async () => {
@@ -62,6 +67,18 @@ describe('housekeeping', () => {
       outbox: 0,
       handledEvents: 0,
     });
+  });
+
+  it('runs as a job of the app: once when it starts, and on the hour from then on', async () => {
+    expect(t.logs.filter((l) => l.msg === 'housekeeping')).toHaveLength(1);
+    const started = t.logs.find((l) => l.msg === 'jobs started');
+    expect(started?.queues).toContain('housekeeping');
+    const schema = await jobsSchemaFor(t.db);
+    const { rows } = await sql<{ cron: string; timezone: string }>`
+      select cron, timezone from ${sql.table(`${schema}.schedule`)} where name = 'housekeeping'`.execute(
+      t.db,
+    );
+    expect(rows).toEqual([{ cron: '0 * * * *', timezone: 'Asia/Bangkok' }]);
   });
 });
 

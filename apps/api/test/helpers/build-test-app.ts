@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { LoginData } from '@app/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type BuildDeps } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
-import { openDatabase } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
 import type { ZodApp } from '../../src/http/zod-app.ts';
 import type { Mailer } from '../../src/mail/mailer.ts';
+import { openTestDatabase } from './test-database.ts';
 
 /** A clock the test moves by hand: expiry and grace windows are tested without sleeping. */
 export interface TestClock {
@@ -72,41 +69,19 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   mailer?: Mailer;
   clock?: TestClock;
+  /** The job queue's intervals, e.g. faster polling for a test that waits for a job. */
+  jobs?: BuildDeps['jobs'];
 }
 
 /**
- * The real app on a fresh database with migrations applied: in-memory PGlite, or — when
- * TEST_DATABASE_URL is set — a schema of its own on that PostgreSQL server (dropped on close), so
- * test files run in parallel without seeing each other's rows.
+ * The real app, job workers included, on a fresh database with migrations applied: in-memory PGlite,
+ * or — when TEST_DATABASE_URL is set — a schema of its own on that PostgreSQL server (dropped on
+ * close), so test files run in parallel without seeing each other's rows.
  */
 export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const clock = options.clock ?? createTestClock();
-  const url = process.env.TEST_DATABASE_URL;
-  let dropSchema: (() => Promise<void>) | undefined;
-  let db: Kysely<Database>;
-  if (url) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    };
-    db = openDatabase({ databaseUrl: url, dataDir: 'memory://', searchPath: schema, poolSize: 4 });
-  } else {
-    db = openDatabase({ dataDir: 'memory://' });
-  }
-  try {
-    await migrateToLatest(db);
-  } catch (err) {
-    await db.destroy();
-    await dropSchema?.();
-    throw err;
-  }
+  const database = await openTestDatabase();
+  const { db } = database;
 
   const logs: LogLine[] = [];
   const logStream = new Writable({
@@ -116,12 +91,13 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
       done();
     },
   });
-  const config = testConfig({ databaseUrl: url, ...options.config });
+  const config = testConfig({ databaseUrl: database.url, ...options.config });
   const app = await buildApp(config, {
     db,
     now: clock.now,
     logStream,
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   });
   return {
     app,
@@ -129,11 +105,10 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
     clock,
     config,
     logs,
-    kind: url ? 'postgres' : 'pglite',
+    kind: database.kind,
     close: async () => {
       await app.close();
-      await db.destroy();
-      await dropSchema?.();
+      await database.close();
     },
   };
 };
