@@ -107,10 +107,10 @@ export interface DemoCatalogue {
 const baht = (n: number) => n.toLocaleString('en-US');
 
 const TERM = {
-  silver: { en: 'For Silver members and above.', th: 'สำหรับสมาชิกระดับ Silver ขึ้นไป' },
-  gold: { en: 'For Gold members and above.', th: 'สำหรับสมาชิกระดับ Gold ขึ้นไป' },
-  platinum: { en: 'For Platinum members only.', th: 'สำหรับสมาชิกระดับ Platinum เท่านั้น' },
-  privilegeOnly: { en: 'For Privilege customers only.', th: 'เฉพาะลูกค้า Privilege เท่านั้น' },
+  silver: { en: 'For Silver members and above.', th: 'สำหรับสมาชิกระดับซิลเวอร์ขึ้นไป' },
+  gold: { en: 'For Gold members and above.', th: 'สำหรับสมาชิกระดับโกลด์ขึ้นไป' },
+  platinum: { en: 'For Platinum members only.', th: 'สำหรับสมาชิกระดับแพลทินัมเท่านั้น' },
+  privilegeOnly: { en: 'For Privilege customers only.', th: 'สำหรับลูกค้าสิทธิพิเศษเท่านั้น' },
   noCombine: {
     en: 'Cannot be combined with other promotions or discounts.',
     th: 'ไม่สามารถใช้ร่วมกับโปรโมชันหรือส่วนลดอื่นได้',
@@ -138,11 +138,11 @@ const TERM = {
   },
   perCard: (n: number): Text => ({
     en: `Card price ฿${baht(n)} per card per month.`,
-    th: `ราคาบัตรละ ${baht(n)} บาทต่อเดือน`,
+    th: `ราคาบัตรละ ฿${baht(n)} ต่อเดือน`,
   }),
   minSpend: (n: number): Text => ({
     en: `Minimum spend ฿${baht(n)} per receipt.`,
-    th: `ยอดซื้อขั้นต่ำ ${baht(n)} บาทต่อใบเสร็จ`,
+    th: `ยอดซื้อขั้นต่ำ ฿${baht(n)} ต่อใบเสร็จ`,
   }),
   bookAhead: (days: number): Text => ({
     en: `Please book at least ${days} day${days > 1 ? 's' : ''} in advance.`,
