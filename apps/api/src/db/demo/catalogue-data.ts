@@ -420,10 +420,10 @@ const vouchers: DemoVoucher[] = [
     key: 'bk-discount-50',
     merchantKey: 'baan-kafae',
     categorySlug: 'cafe',
-    title: { en: '฿50 Off When You Spend ฿300', th: 'ส่วนลด 50 บาท เมื่อสั่งครบ 300 บาท' },
+    title: { en: '฿50 Off When You Spend ฿300', th: 'ส่วนลด ฿50 เมื่อสั่งครบ ฿300' },
     description: {
       en: 'A small thank-you for our Silver members: take ฿50 off any order of ฿300 or more.',
-      th: 'ของขวัญเล็ก ๆ สำหรับสมาชิก Silver รับส่วนลด 50 บาท เมื่อสั่งครบ 300 บาทต่อใบเสร็จ',
+      th: 'ของขวัญเล็ก ๆ สำหรับสมาชิก Silver รับส่วนลด ฿50 เมื่อสั่งครบ ฿300 ต่อใบเสร็จ',
     },
     terms: [TERM.silver, TERM.minSpend(300), TERM.noCombine],
     price: 0,
@@ -678,7 +678,7 @@ const vouchers: DemoVoucher[] = [
       { en: 'Time limit: 90 minutes per table.', th: 'จำกัดเวลา 90 นาทีต่อโต๊ะ' },
       {
         en: 'Leftover food is charged at ฿100 per 100 g.',
-        th: 'อาหารเหลือคิดค่าบริการ 100 บาทต่อ 100 กรัม',
+        th: 'อาหารเหลือคิดค่าบริการ ฿100 ต่อ 100 กรัม',
       },
       TERM.noCombine,
     ],
@@ -762,10 +762,10 @@ const vouchers: DemoVoucher[] = [
     key: 'ss-discount-100',
     merchantKey: 'sen-saep',
     categorySlug: 'dining',
-    title: { en: '฿100 Off When You Spend ฿500', th: 'ส่วนลด 100 บาท เมื่อทานครบ 500 บาท' },
+    title: { en: '฿100 Off When You Spend ฿500', th: 'ส่วนลด ฿100 เมื่อทานครบ ฿500' },
     description: {
       en: 'Take ฿100 off the bill at any Sen Saep Kitchen restaurant when you spend ฿500 or more.',
-      th: 'รับส่วนลด 100 บาท เมื่อทานครบ 500 บาทขึ้นไป ที่ร้านในเครือเส้นแซ่บ คิทเช่นทุกสาขา',
+      th: 'รับส่วนลด ฿100 เมื่อทานครบ ฿500 ขึ้นไป ที่ร้านในเครือเส้นแซ่บ คิทเช่นทุกสาขา',
     },
     terms: [
       TERM.minSpend(500),
@@ -933,10 +933,10 @@ const vouchers: DemoVoucher[] = [
     key: 'ss-free-mango-sticky-rice',
     merchantKey: 'sen-saep',
     categorySlug: 'dining',
-    title: { en: 'Free Mango Sticky Rice', th: 'ข้าวเหนียวมะม่วงฟรี เมื่อทานครบ 399 บาท' },
+    title: { en: 'Free Mango Sticky Rice', th: 'ข้าวเหนียวมะม่วงฟรี เมื่อทานครบ ฿399' },
     description: {
       en: 'Sweet Nam Dok Mai mango with coconut sticky rice, free with any bill of ฿399 or more.',
-      th: 'มะม่วงน้ำดอกไม้สุกหวานฉ่ำ กับข้าวเหนียวมูนหอมกะทิ รับฟรีเมื่อทานครบ 399 บาท',
+      th: 'มะม่วงน้ำดอกไม้สุกหวานฉ่ำ กับข้าวเหนียวมูนหอมกะทิ รับฟรีเมื่อทานครบ ฿399',
     },
     terms: [
       TERM.silver,
@@ -1364,7 +1364,7 @@ const vouchers: DemoVoucher[] = [
     title: { en: 'Flash Sale: Domestic Flight Ticket', th: 'แฟลชเซล ตั๋วเครื่องบินในประเทศ ทุกเส้นทาง' },
     description: {
       en: 'Any domestic route, one way, for just ฿990. Quantities are limited: when they’re gone, they’re gone.',
-      th: 'บินเที่ยวเดียวในประเทศได้ทุกเส้นทาง เพียง 990 บาท จำนวนจำกัด หมดแล้วหมดเลย',
+      th: 'บินเที่ยวเดียวในประเทศได้ทุกเส้นทาง เพียง ฿990 จำนวนจำกัด หมดแล้วหมดเลย',
     },
     terms: [
       { en: 'Travel Monday to Thursday only.', th: 'เดินทางได้เฉพาะวันจันทร์-พฤหัสบดี' },
@@ -1500,7 +1500,7 @@ const vouchers: DemoVoucher[] = [
     terms: [
       {
         en: 'Fridays, Saturdays and public holidays: ฿1,000 extra per night.',
-        th: 'วันศุกร์ เสาร์ และวันหยุดนักขัตฤกษ์ ชำระเพิ่ม 1,000 บาทต่อคืน',
+        th: 'วันศุกร์ เสาร์ และวันหยุดนักขัตฤกษ์ ชำระเพิ่ม ฿1,000 ต่อคืน',
       },
       TERM.bookAhead(7),
       TERM.noCash,
@@ -1539,7 +1539,7 @@ const vouchers: DemoVoucher[] = [
       TERM.bookAhead(3),
       {
         en: 'Fridays, Saturdays and public holidays: ฿800 extra.',
-        th: 'วันศุกร์ เสาร์ และวันหยุดนักขัตฤกษ์ ชำระเพิ่ม 800 บาท',
+        th: 'วันศุกร์ เสาร์ และวันหยุดนักขัตฤกษ์ ชำระเพิ่ม ฿800',
       },
       TERM.noCash,
     ],
@@ -1567,7 +1567,7 @@ const vouchers: DemoVoucher[] = [
     },
     description: {
       en: 'A riverside room for two with breakfast, a ฿500 dining credit and a lazy 4 pm check-out.',
-      th: 'ห้องพักริมแม่น้ำสำหรับ 2 ท่าน พร้อมอาหารเช้า เครดิตค่าอาหาร 500 บาท และเช็กเอาต์ได้ถึง 16.00 น.',
+      th: 'ห้องพักริมแม่น้ำสำหรับ 2 ท่าน พร้อมอาหารเช้า เครดิตค่าอาหาร ฿500 และเช็กเอาต์ได้ถึง 16.00 น.',
     },
     terms: [TERM.gold, TERM.bookAhead(3), TERM.noCash],
     price: 3500,
@@ -1667,10 +1667,10 @@ const vouchers: DemoVoucher[] = [
     key: 'mb-gift-voucher-500',
     merchantKey: 'mali-beauty',
     categorySlug: 'beauty-wellness',
-    title: { en: 'Mali Beauty Gift Voucher, ฿500 Value', th: 'บัตรกำนัลมะลิ บิวตี้ มูลค่า 500 บาท' },
+    title: { en: 'Mali Beauty Gift Voucher, ฿500 Value', th: 'บัตรกำนัลมะลิ บิวตี้ มูลค่า ฿500' },
     description: {
       en: 'Pay ฿450 and spend ฿500 on any skincare, make-up or fragrance in store.',
-      th: 'จ่ายเพียง 450 บาท ใช้ช้อปสกินแคร์ เมคอัพ หรือน้ำหอมในร้านได้ 500 บาท',
+      th: 'จ่ายเพียง ฿450 ใช้ช้อปสกินแคร์ เมคอัพ หรือน้ำหอมในร้านได้ ฿500',
     },
     terms: [
       {
@@ -1748,11 +1748,11 @@ const vouchers: DemoVoucher[] = [
     title: { en: '20% Off Skincare, All Brands', th: 'ส่วนลด 20% สกินแคร์ทุกแบรนด์' },
     description: {
       en: 'Stock up on serums, sunscreens and moisturisers at 20% off, up to ฿400 per receipt.',
-      th: 'ตุนเซรั่ม กันแดด และมอยส์เจอไรเซอร์ รับส่วนลด 20% สูงสุด 400 บาทต่อใบเสร็จ',
+      th: 'ตุนเซรั่ม กันแดด และมอยส์เจอไรเซอร์ รับส่วนลด 20% สูงสุด ฿400 ต่อใบเสร็จ',
     },
     terms: [
       TERM.silver,
-      { en: 'Maximum discount ฿400 per receipt.', th: 'ส่วนลดสูงสุด 400 บาทต่อใบเสร็จ' },
+      { en: 'Maximum discount ฿400 per receipt.', th: 'ส่วนลดสูงสุด ฿400 ต่อใบเสร็จ' },
       TERM.noCombine,
     ],
     price: 0,
@@ -1915,9 +1915,9 @@ const vouchers: DemoVoucher[] = [
     ],
     price: 300,
     priceOptions: [
-      { label: { en: '฿300 card', th: 'บัตรมูลค่า 300 บาท' }, price: 300 },
-      { label: { en: '฿500 card', th: 'บัตรมูลค่า 500 บาท' }, price: 500 },
-      { label: { en: '฿1,000 card', th: 'บัตรมูลค่า 1,000 บาท' }, price: 1000 },
+      { label: { en: '฿300 card', th: 'บัตรมูลค่า ฿300' }, price: 300 },
+      { label: { en: '฿500 card', th: 'บัตรมูลค่า ฿500' }, price: 500 },
+      { label: { en: '฿1,000 card', th: 'บัตรมูลค่า ฿1,000' }, price: 1000 },
     ],
     pointsEarned: 12,
     tier: null,
@@ -1967,10 +1967,10 @@ const vouchers: DemoVoucher[] = [
     key: 'sd-discount-100',
     merchantKey: 'sod-sai',
     categorySlug: 'shopping',
-    title: { en: '฿100 Off When You Spend ฿1,000', th: 'ส่วนลด 100 บาท เมื่อช้อปครบ 1,000 บาท' },
+    title: { en: '฿100 Off When You Spend ฿1,000', th: 'ส่วนลด ฿100 เมื่อช้อปครบ ฿1,000' },
     description: {
       en: 'Take ฿100 off your weekly shop at Sod Sai, in store or online.',
-      th: 'ลดทันที 100 บาท เมื่อช้อปที่สดใสครบ 1,000 บาท ทั้งที่สาขาและช้อปออนไลน์',
+      th: 'ลดทันที ฿100 เมื่อช้อปที่สดใสครบ ฿1,000 ทั้งที่สาขาและช้อปออนไลน์',
     },
     terms: [TERM.minSpend(1000), TERM.noCombine],
     price: 0,
@@ -2042,10 +2042,10 @@ const vouchers: DemoVoucher[] = [
     key: 'sd-weekend-voucher',
     merchantKey: 'sod-sai',
     categorySlug: 'shopping',
-    title: { en: '฿200 Shopping Voucher for ฿180', th: 'บัตรกำนัลช้อปปิ้ง 200 บาท ในราคา 180 บาท' },
+    title: { en: '฿200 Shopping Voucher for ฿180', th: 'บัตรกำนัลช้อปปิ้ง ฿200 ในราคา ฿180' },
     description: {
       en: 'An easy ฿20 saving on your weekend shop, exclusively for Privilege customers.',
-      th: 'ประหยัดทันที 20 บาท สำหรับช้อปสุดสัปดาห์ เฉพาะลูกค้า Privilege',
+      th: 'ประหยัดทันที ฿20 สำหรับช้อปสุดสัปดาห์ เฉพาะลูกค้า Privilege',
     },
     terms: [
       TERM.privilegeOnly,
@@ -2074,7 +2074,7 @@ const vouchers: DemoVoucher[] = [
     key: 'ra-gift-card-300',
     merchantKey: 'ruen-akson',
     categorySlug: 'shopping',
-    title: { en: 'Ruen Akson Book Gift Card, ฿300', th: 'บัตรของขวัญร้านหนังสือ มูลค่า 300 บาท' },
+    title: { en: 'Ruen Akson Book Gift Card, ฿300', th: 'บัตรของขวัญร้านหนังสือ มูลค่า ฿300' },
     description: {
       en: 'Let them choose their next great read from more than 40,000 titles.',
       th: 'ให้คนที่คุณรักได้เลือกหนังสือเล่มโปรดเอง จากหนังสือกว่า 40,000 รายการ',
@@ -2104,7 +2104,7 @@ const vouchers: DemoVoucher[] = [
     },
     description: {
       en: 'Each month, pick one new release up to ฿350 and join our meet-the-author evenings.',
-      th: 'ทุกเดือนเลือกหนังสือออกใหม่ได้ 1 เล่ม ราคาไม่เกิน 350 บาท พร้อมสิทธิ์ร่วมงานพบนักเขียนประจำเดือน',
+      th: 'ทุกเดือนเลือกหนังสือออกใหม่ได้ 1 เล่ม ราคาไม่เกิน ฿350 พร้อมสิทธิ์ร่วมงานพบนักเขียนประจำเดือน',
     },
     terms: [
       TERM.perCard(199),
@@ -2164,7 +2164,7 @@ const vouchers: DemoVoucher[] = [
     terms: [
       {
         en: 'Collect in store, or have it delivered for a ฿50 fee.',
-        th: 'รับที่ร้าน หรือจัดส่งถึงบ้านโดยมีค่าส่ง 50 บาท',
+        th: 'รับที่ร้าน หรือจัดส่งถึงบ้านโดยมีค่าส่ง ฿50',
       },
       TERM.noCash,
     ],
@@ -2605,10 +2605,10 @@ const privileges: DemoPrivilege[] = [
 const coupons: DemoCoupon[] = [
   {
     code: 'WELCOME100',
-    title: { en: 'Welcome gift: ฿100 off', th: 'ของขวัญต้อนรับสมาชิกใหม่ ลด 100 บาท' },
+    title: { en: 'Welcome gift: ฿100 off', th: 'ของขวัญต้อนรับสมาชิกใหม่ ลด ฿100' },
     description: {
       en: 'Take ฿100 off your first order of ฿500 or more.',
-      th: 'ลดทันที 100 บาท สำหรับคำสั่งซื้อแรกที่ครบ 500 บาทขึ้นไป',
+      th: 'ลดทันที ฿100 สำหรับคำสั่งซื้อแรกที่ครบ ฿500 ขึ้นไป',
     },
     discountType: 'fixed',
     discountValue: 100,
@@ -2626,7 +2626,7 @@ const coupons: DemoCoupon[] = [
     title: { en: '20% off coffee & bakery', th: 'ลด 20% ร้านกาแฟและเบเกอรี่' },
     description: {
       en: 'Save 20%, up to ฿50, at Baan Kafae and Khanom Hom Bakery.',
-      th: 'ลด 20% สูงสุด 50 บาท ที่บ้านกาแฟและขนมหอม เบเกอรี่',
+      th: 'ลด 20% สูงสุด ฿50 ที่บ้านกาแฟและขนมหอม เบเกอรี่',
     },
     discountType: 'percent',
     discountValue: 20,
@@ -2644,7 +2644,7 @@ const coupons: DemoCoupon[] = [
     title: { en: '15% off buffets', th: 'ลด 15% เมนูบุฟเฟ่ต์' },
     description: {
       en: 'Save 15%, up to ฿200, on selected shabu, mookata, seafood and brunch buffets.',
-      th: 'ลด 15% สูงสุด 200 บาท สำหรับบุฟเฟ่ต์ชาบู หมูกระทะ ซีฟู้ด และบรันช์ที่ร่วมรายการ',
+      th: 'ลด 15% สูงสุด ฿200 สำหรับบุฟเฟ่ต์ชาบู หมูกระทะ ซีฟู้ด และบรันช์ที่ร่วมรายการ',
     },
     discountType: 'percent',
     discountValue: 15,
@@ -2659,10 +2659,10 @@ const coupons: DemoCoupon[] = [
   },
   {
     code: 'MOVIE50',
-    title: { en: '฿50 off movie night', th: 'ลด 50 บาท คืนดูหนัง' },
+    title: { en: '฿50 off movie night', th: 'ลด ฿50 คืนดูหนัง' },
     description: {
       en: 'Take ฿50 off tickets and combos at Dao Rueang Cineplex when you spend ฿300.',
-      th: 'ลด 50 บาท สำหรับตั๋วหนังและชุดคอมโบที่ดาวเรือง ซีนีเพล็กซ์ เมื่อซื้อครบ 300 บาท',
+      th: 'ลด ฿50 สำหรับตั๋วหนังและชุดคอมโบที่ดาวเรือง ซีนีเพล็กซ์ เมื่อซื้อครบ ฿300',
     },
     discountType: 'fixed',
     discountValue: 50,
@@ -2677,10 +2677,10 @@ const coupons: DemoCoupon[] = [
   },
   {
     code: 'FLY500',
-    title: { en: '฿500 off flights', th: 'ลด 500 บาท ตั๋วเครื่องบิน' },
+    title: { en: '฿500 off flights', th: 'ลด ฿500 ตั๋วเครื่องบิน' },
     description: {
       en: 'Take ฿500 off Fah Sai Airways vouchers of ฿2,500 or more.',
-      th: 'ลดทันที 500 บาท สำหรับบัตรกำนัลฟ้าใส แอร์เวย์ ที่มียอดซื้อครบ 2,500 บาท',
+      th: 'ลดทันที ฿500 สำหรับบัตรกำนัลฟ้าใส แอร์เวย์ ที่มียอดซื้อครบ ฿2,500',
     },
     discountType: 'fixed',
     discountValue: 500,
@@ -2698,7 +2698,7 @@ const coupons: DemoCoupon[] = [
     title: { en: '10% off spa & facials', th: 'ลด 10% สปาและทรีตเมนต์หน้า' },
     description: {
       en: 'Save 10%, up to ฿300, on selected massages, spa packages and facials.',
-      th: 'ลด 10% สูงสุด 300 บาท สำหรับบริการนวด แพ็กเกจสปา และทรีตเมนต์หน้าที่ร่วมรายการ',
+      th: 'ลด 10% สูงสุด ฿300 สำหรับบริการนวด แพ็กเกจสปา และทรีตเมนต์หน้าที่ร่วมรายการ',
     },
     discountType: 'percent',
     discountValue: 10,
@@ -2713,10 +2713,10 @@ const coupons: DemoCoupon[] = [
   },
   {
     code: 'NEWYEAR200',
-    title: { en: 'New Year ฿200 off', th: 'ส่วนลดรับปีใหม่ 200 บาท' },
+    title: { en: 'New Year ฿200 off', th: 'ส่วนลดรับปีใหม่ ฿200' },
     description: {
       en: 'Our New Year thank-you: ฿200 off orders of ฿1,500 or more.',
-      th: 'ขอบคุณรับปีใหม่ ลด 200 บาท เมื่อซื้อครบ 1,500 บาท',
+      th: 'ขอบคุณรับปีใหม่ ลด ฿200 เมื่อซื้อครบ ฿1,500',
     },
     discountType: 'fixed',
     discountValue: 200,
@@ -2734,7 +2734,7 @@ const coupons: DemoCoupon[] = [
     title: { en: 'Payday 25% off', th: 'เงินเดือนออก ลด 25%' },
     description: {
       en: 'Treat yourself on payday: 25% off, up to ฿150, on orders of ฿300 or more.',
-      th: 'ให้รางวัลตัวเองวันเงินเดือนออก ลด 25% สูงสุด 150 บาท เมื่อซื้อครบ 300 บาท',
+      th: 'ให้รางวัลตัวเองวันเงินเดือนออก ลด 25% สูงสุด ฿150 เมื่อซื้อครบ ฿300',
     },
     discountType: 'percent',
     discountValue: 25,
@@ -2749,10 +2749,10 @@ const coupons: DemoCoupon[] = [
   },
   {
     code: 'FRESH50',
-    title: { en: '฿50 off groceries', th: 'ลด 50 บาท ช้อปของสด' },
+    title: { en: '฿50 off groceries', th: 'ลด ฿50 ช้อปของสด' },
     description: {
       en: 'Take ฿50 off Sod Sai Supermarket vouchers of ฿300 or more.',
-      th: 'ลด 50 บาท สำหรับบัตรกำนัลสดใส ซูเปอร์มาร์เก็ต เมื่อซื้อครบ 300 บาท',
+      th: 'ลด ฿50 สำหรับบัตรกำนัลสดใส ซูเปอร์มาร์เก็ต เมื่อซื้อครบ ฿300',
     },
     discountType: 'fixed',
     discountValue: 50,
@@ -2770,7 +2770,7 @@ const coupons: DemoCoupon[] = [
     title: { en: '10% off for book lovers', th: 'ลด 10% สำหรับนักอ่าน' },
     description: {
       en: 'Save 10%, up to ฿100, at Ruen Akson Books on orders of ฿300 or more.',
-      th: 'ลด 10% สูงสุด 100 บาท ที่เรือนอักษร บุ๊คส์ เมื่อซื้อครบ 300 บาท',
+      th: 'ลด 10% สูงสุด ฿100 ที่เรือนอักษร บุ๊คส์ เมื่อซื้อครบ ฿300',
     },
     discountType: 'percent',
     discountValue: 10,
@@ -2794,7 +2794,7 @@ const banners: DemoBanner[] = [
     title: { en: 'Coffee Week', th: 'สัปดาห์แห่งกาแฟ' },
     subtitle: {
       en: 'Lattes, cold brew and coffee & cake sets from just ฿65.',
-      th: 'ลาเต้ กาแฟสกัดเย็น และเซ็ตกาแฟคู่เค้ก เริ่มต้นเพียง 65 บาท',
+      th: 'ลาเต้ กาแฟสกัดเย็น และเซ็ตกาแฟคู่เค้ก เริ่มต้นเพียง ฿65',
     },
     linkTo: { categorySlug: 'cafe' },
     sortOrder: 1,
@@ -2805,7 +2805,7 @@ const banners: DemoBanner[] = [
     title: { en: 'Buffet Festival', th: 'เทศกาลบุฟเฟ่ต์' },
     subtitle: {
       en: 'Shabu, mookata and seafood: all you can eat from ฿199.',
-      th: 'ชาบู หมูกระทะ ซีฟู้ด อิ่มไม่อั้น เริ่มต้น 199 บาท',
+      th: 'ชาบู หมูกระทะ ซีฟู้ด อิ่มไม่อั้น เริ่มต้น ฿199',
     },
     linkTo: { voucherKey: 'ss-shabu-buffet' },
     sortOrder: 2,
@@ -2849,7 +2849,7 @@ const banners: DemoBanner[] = [
     title: { en: 'Every Baht Counts', th: 'ยิ่งช้อป ยิ่งได้พอยท์' },
     subtitle: {
       en: 'Earn 1 point for every ฿25 you spend on vouchers.',
-      th: 'รับ 1 พอยท์ ทุกการซื้อบัตรกำนัลครบ 25 บาท',
+      th: 'รับ 1 พอยท์ ทุกการซื้อบัตรกำนัลครบ ฿25',
     },
     linkTo: null,
     sortOrder: 2,
