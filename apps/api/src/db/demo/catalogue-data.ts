@@ -306,7 +306,7 @@ const vouchers: DemoVoucher[] = [
     },
     terms: [
       { en: 'Valid at all Baan Kafae branches.', th: 'ใช้ได้ที่ร้านบ้านกาแฟทุกสาขา' },
-      { en: 'One drink per code.', th: '1 โค้ดต่อ 1 แก้ว' },
+      { en: 'One drink per code.', th: '1 รหัสต่อ 1 แก้ว' },
       TERM.noCombine,
     ],
     price: 65,
@@ -423,7 +423,7 @@ const vouchers: DemoVoucher[] = [
     title: { en: '฿50 Off When You Spend ฿300', th: 'ส่วนลด ฿50 เมื่อสั่งครบ ฿300' },
     description: {
       en: 'A small thank-you for our Silver members: take ฿50 off any order of ฿300 or more.',
-      th: 'ของขวัญเล็ก ๆ สำหรับสมาชิก Silver รับส่วนลด ฿50 เมื่อสั่งครบ ฿300 ต่อใบเสร็จ',
+      th: 'ของขวัญเล็ก ๆ สำหรับสมาชิกระดับซิลเวอร์ รับส่วนลด ฿50 เมื่อสั่งครบ ฿300 ต่อใบเสร็จ',
     },
     terms: [TERM.silver, TERM.minSpend(300), TERM.noCombine],
     price: 0,
@@ -2045,7 +2045,7 @@ const vouchers: DemoVoucher[] = [
     title: { en: '฿200 Shopping Voucher for ฿180', th: 'บัตรกำนัลช้อปปิ้ง ฿200 ในราคา ฿180' },
     description: {
       en: 'An easy ฿20 saving on your weekend shop, exclusively for Privilege customers.',
-      th: 'ประหยัดทันที ฿20 สำหรับช้อปสุดสัปดาห์ เฉพาะลูกค้า Privilege',
+      th: 'ประหยัดทันที ฿20 สำหรับช้อปสุดสัปดาห์ เฉพาะลูกค้าสิทธิพิเศษ',
     },
     terms: [
       TERM.privilegeOnly,
@@ -2137,7 +2137,7 @@ const vouchers: DemoVoucher[] = [
       en: 'From romance to crime thrillers, take 15% off every Thai novel on our shelves.',
       th: 'ตั้งแต่นิยายรักไปจนถึงนิยายสืบสวน ลด 15% ทุกเล่มบนชั้นนิยายไทย',
     },
-    terms: [{ en: 'Up to 5 uses per code.', th: 'ใช้ได้สูงสุด 5 ครั้งต่อโค้ด' }, TERM.noCombine],
+    terms: [{ en: 'Up to 5 uses per code.', th: 'ใช้ได้สูงสุด 5 ครั้งต่อรหัส' }, TERM.noCombine],
     price: 0,
     pointsEarned: 0,
     tier: null,
