@@ -146,9 +146,7 @@ describe('a member changes their e-mail address', () => {
         (r) => r.json() as Promise<{ subject: string }[]>,
       );
       expect(notice.at(-1)?.subject).toBe(
-        lang === 'th'
-          ? 'อีเมลของบัญชี Privileges ของคุณถูกเปลี่ยนแล้ว'
-          : 'Your Privileges e-mail address was changed',
+        lang === 'th' ? 'อีเมลของบัญชี Privileges ของคุณถูกเปลี่ยนแล้ว' : 'Your Privileges email address was changed',
       );
     });
   }

@@ -83,7 +83,7 @@ describe('changing the e-mail address: proven by a code sent to the new address'
     expect((await profileOf(t, attacker.accessToken)).firstName).toBe('Mallory');
     // The change code the attacker asked for is not a sign-in code, nor the other way round.
     const changeMail = (await mailsTo(t, victim))[0];
-    expect(changeMail?.subject).toMatch(/confirm your new e-mail/i);
+    expect(changeMail?.subject).toMatch(/confirm your new email/i);
   });
 
   it('changes the address once the code comes back, and tells the old address', async () => {
@@ -104,7 +104,7 @@ describe('changing the e-mail address: proven by a code sent to the new address'
 
     const notices = await mailsTo(t, m.email);
     const notice = notices.at(-1);
-    expect(notice?.subject).toBe('Your Privileges e-mail address was changed');
+    expect(notice?.subject).toBe('Your Privileges email address was changed');
     expect(notice?.text_body).toContain(next);
 
     // The code worked once; the new address signs in to the same member, the old one to a new member.
