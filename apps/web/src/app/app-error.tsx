@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { applyLanguage } from '../shared/i18n/i18n.ts';
 import { localizePath, paths } from '../shared/paths.ts';
+import button from '../shared/ui/button.module.css';
+import page from '../shared/ui/page.module.css';
 import { useDocumentTitle } from '../shared/ui/use-document-title.ts';
+import styles from './app-error.module.css';
 import { BrandMark } from './layout/brand-mark.tsx';
 import layout from './layout/layout.module.css';
 
@@ -34,13 +37,21 @@ export function AppErrorScreen({ lang }: { lang: Language }) {
       </header>
       <main id="main" className={layout.main}>
         <div className="page page-app-error" data-testid="app-error">
-          <h1 className="page-title">{t('appError.title')}</h1>
-          <p className="page-lead">{t('appError.text')}</p>
-          <div className="page-actions">
-            <a className="btn btn-primary btn-block" href={home} data-testid="app-error-home">
+          <h1 className={page.title}>{t('appError.title')}</h1>
+          <p className={page.lead}>{t('appError.text')}</p>
+          <div className={styles.actions}>
+            <a
+              className={`${button.button} ${button.primary} ${button.block}`}
+              href={home}
+              data-testid="app-error-home"
+            >
               {t('common.backToHome')}
             </a>
-            <button type="button" className="btn btn-block" onClick={() => window.location.reload()}>
+            <button
+              type="button"
+              className={`${button.button} ${button.block}`}
+              onClick={() => window.location.reload()}
+            >
               {t('appError.retry')}
             </button>
           </div>

@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useLocalizedPath } from '../i18n/use-localized-path.ts';
+import styles from './back-button.module.css';
 
 /**
  * Back to where the member came from (the list keeps its filter and scroll), or to `fallback` when
@@ -14,7 +15,7 @@ export function BackButton({ fallback }: { fallback: string }) {
   return (
     <button
       type="button"
-      className="back-link"
+      className={styles.back}
       aria-label={t('common.back')}
       data-testid="back"
       onClick={() => {
@@ -25,5 +26,15 @@ export function BackButton({ fallback }: { fallback: string }) {
     >
       <ArrowLeftOutlined aria-hidden />
     </button>
+  );
+}
+
+/** The same arrow as a link to a fixed page (`to` is already localized). */
+export function BackLink({ to }: { to: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={to} className={styles.back} aria-label={t('common.back')}>
+      <ArrowLeftOutlined aria-hidden />
+    </Link>
   );
 }

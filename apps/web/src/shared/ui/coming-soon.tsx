@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useLocalizedPath } from '../i18n/use-localized-path.ts';
 import { paths } from '../paths.ts';
 import styles from './coming-soon.module.css';
+import page from './page.module.css';
 import { useDocumentTitle } from './use-document-title.ts';
 
 /** A real route whose screen comes with a later feature: its title and a clear "coming soon". */
@@ -15,10 +16,10 @@ export function ComingSoon({ title }: { title: string }) {
   useDocumentTitle(title);
   return (
     <div className={styles.page}>
-      <h1 className="page-title">{title}</h1>
+      <h1 className={`${page.title} ${styles.title}`}>{title}</h1>
       <section className={styles.card} aria-label={t('comingSoon.title')}>
         <ClockCircleOutlined aria-hidden className={styles.icon} />
-        <p className="section-title">{t('comingSoon.title')}</p>
+        <p className={`${page.sectionTitle} ${styles.cardTitle}`}>{t('comingSoon.title')}</p>
         <p>{t('comingSoon.text')}</p>
         <Button onClick={() => void navigate(to(paths.home))}>{t('common.backToHome')}</Button>
       </section>

@@ -2,6 +2,8 @@ import { ExclamationCircleOutlined, InboxOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/error-message.ts';
+import button from './button.module.css';
+import styles from './list-states.module.css';
 
 /** A list that could not load: what went wrong and a Retry button. */
 export function ErrorState({
@@ -17,14 +19,14 @@ export function ErrorState({
 }) {
   const { t } = useTranslation();
   return (
-    <div className={`state-card state-error${compact ? ' state-compact' : ''}`} role="alert">
-      <ExclamationCircleOutlined aria-hidden className="state-icon" />
-      <p className="state-title">{t('states.errorTitle')}</p>
-      <p className="state-text">{errorMessage(t, error)}</p>
+    <div className={`${styles.card} ${styles.error}${compact ? ` ${styles.compact}` : ''}`} role="alert">
+      <ExclamationCircleOutlined aria-hidden className={styles.icon} />
+      <p className={styles.title}>{t('states.errorTitle')}</p>
+      <p className={styles.text}>{errorMessage(t, error)}</p>
       {/* A plain button styled like antd's: this state is on the home screen, which should not load antd's Button. */}
       <button
         type="button"
-        className="btn"
+        className={button.button}
         onClick={onRetry}
         disabled={retrying}
         aria-busy={retrying}
@@ -39,11 +41,16 @@ export function ErrorState({
 /** A list with nothing in it, and optionally a way on. */
 export function EmptyState({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {
   return (
-    <div className="state-card state-empty" data-testid="empty-state">
-      <InboxOutlined aria-hidden className="state-icon" />
-      <p className="state-title">{title}</p>
-      {text && <p className="state-text">{text}</p>}
+    <div className={styles.card} data-testid="empty-state">
+      <InboxOutlined aria-hidden className={styles.icon} />
+      <p className={styles.title}>{title}</p>
+      {text && <p className={styles.text}>{text}</p>}
       {action}
     </div>
   );
+}
+
+/** Buttons under an empty state's text, one per row. */
+export function StateActions({ children }: { children: ReactNode }) {
+  return <div className={styles.actions}>{children}</div>;
 }

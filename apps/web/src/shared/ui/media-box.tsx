@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import styles from './media-box.module.css';
 
 /**
  * An image in a box of fixed aspect ratio: the box holds its place before the picture arrives (nothing
@@ -19,7 +20,7 @@ export function MediaBox(props: {
   const [failed, setFailed] = useState(false);
   return (
     <div
-      className={`media-box${props.className ? ` ${props.className}` : ''}`}
+      className={`${styles.box}${props.className ? ` ${props.className}` : ''}`}
       style={{ aspectRatio: props.ratio }}
     >
       {!failed && (

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import messages from '../../../shared/ui/form-messages.module.css';
+import page from '../../../shared/ui/page.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useLogin } from '../api/login.ts';
 import { useSendOtp } from '../api/send-otp.ts';
@@ -81,10 +83,10 @@ function EmailStep(props: {
   const [form] = Form.useForm<EmailForm>();
   return (
     <section aria-labelledby="signin-title">
-      <h1 id="signin-title" className="page-title">
+      <h1 id="signin-title" className={`${page.title} ${styles.centered}`}>
         {t('signin.greeting')}
       </h1>
-      <p className="page-lead">{t('signin.subtitle')}</p>
+      <p className={`${page.lead} ${styles.centered}`}>{t('signin.subtitle')}</p>
       <Form<EmailForm>
         form={form}
         name="signin"
@@ -117,7 +119,7 @@ function EmailStep(props: {
             placeholder={t('signin.emailPlaceholder')}
           />
         </Form.Item>
-        {props.error && <Alert className="form-alert" type="error" showIcon title={props.error} />}
+        {props.error && <Alert className={messages.alert} type="error" showIcon title={props.error} />}
         <Button type="primary" htmlType="submit" block loading={props.pending} data-testid="signin-submit">
           {t('signin.submit')}
         </Button>
@@ -175,10 +177,10 @@ function OtpStep(props: {
 
   return (
     <section aria-labelledby="otp-title">
-      <h1 id="otp-title" className="page-title">
+      <h1 id="otp-title" className={`${page.title} ${styles.centered}`}>
         {t('signin.otp.title')}
       </h1>
-      <p className="page-lead">
+      <p className={`${page.lead} ${styles.centered}`}>
         {t('signin.otp.instruction')}
         <br />
         <span className={styles.sentTo}>{t('signin.otp.sentTo', { email: props.email })}</span>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { BackButton } from '../../../shared/ui/back-button.tsx';
+import page from '../../../shared/ui/page.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useNow } from '../../../shared/use-now.ts';
 import { getCategoriesQueryOptions } from '../api/get-categories.ts';
@@ -102,9 +103,9 @@ export function CatalogueListScreen<K extends ItemKind>({
   useDocumentTitle(title);
   return (
     <div className="page page-list">
-      <div className="page-heading">
+      <div className={page.heading}>
         <BackButton fallback={paths.home} />
-        <h1 className="page-title">{title}</h1>
+        <h1 className={page.title}>{title}</h1>
       </div>
       <CatalogueList kind={kind} lead={lead} />
     </div>

@@ -19,7 +19,7 @@ export function CategoryChips({
     return (
       <div className={styles.chipRow} aria-hidden="true">
         {Array.from({ length: 5 }, (_, i) => (
-          <span key={i} className={`${styles.chip} skeleton ${styles.chipSkeleton}`} />
+          <span key={i} className={`${styles.chip} ${styles.chipSkeleton}`} />
         ))}
       </div>
     );

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths, storePath } from '../../../shared/paths.ts';
-import { EmptyState } from '../../../shared/ui/list-states.tsx';
+import { EmptyState, StateActions } from '../../../shared/ui/list-states.tsx';
+import page from '../../../shared/ui/page.module.css';
 import { tierTerm } from './badges.tsx';
 import styles from '../catalogue.module.css';
 
@@ -24,7 +25,7 @@ export function MerchantLine({ merchant }: { merchant: VoucherSummary['merchant'
 export function DetailSection({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
     <section className={styles.detailSection} aria-labelledby={id}>
-      <h2 id={id} className="section-title">
+      <h2 id={id} className={`${page.sectionTitle} ${styles.detailSectionTitle}`}>
         {title}
       </h2>
       {children}
@@ -98,7 +99,7 @@ export function ItemNotFound({ kind }: { kind: 'voucher' | 'privilege' }) {
         title={t(`errors.${kind}_not_found`)}
         text={t(`catalogue.detail.notFoundText.${kind}`)}
         action={
-          <div className="state-actions">
+          <StateActions>
             <Button
               type="primary"
               block
@@ -110,7 +111,7 @@ export function ItemNotFound({ kind }: { kind: 'voucher' | 'privilege' }) {
             <Button block onClick={() => void navigate(to(paths.home))}>
               {t('common.backToHome')}
             </Button>
-          </div>
+          </StateActions>
         }
       />
     </div>

@@ -6,6 +6,7 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { paths } from '../../../shared/paths.ts';
 import { BackButton } from '../../../shared/ui/back-button.tsx';
 import { ErrorState } from '../../../shared/ui/list-states.tsx';
+import page from '../../../shared/ui/page.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useNow } from '../../../shared/use-now.ts';
 import {
@@ -51,8 +52,8 @@ export function DetailScreen<K extends ItemKind>({
     return <ItemNotFound kind={kind.singular} />;
   }
   return (
-    <div className="page page-detail">
-      <div className={`page-heading ${styles.detailHeading}`}>
+    <div className={styles.detailScreen}>
+      <div className={`${page.heading} ${styles.detailHeading}`}>
         <BackButton fallback={paths[kind.plural]} />
         <span className={styles.detailHeadingLabel}>{t(`catalogue.detail.${kind.singular}`)}</span>
       </div>

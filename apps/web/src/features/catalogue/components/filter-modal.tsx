@@ -1,6 +1,7 @@
 import { Button, Input, Modal, Radio } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import messages from '../../../shared/ui/form-messages.module.css';
 import {
   checkPriceRange,
   DEFAULT_FILTER,
@@ -155,7 +156,7 @@ export function FilterModal({
               />
             </label>
           </div>
-          <p id={`${id}-error`} className="field-error" role="alert" data-testid="filter-error">
+          <p id={`${id}-error`} className={messages.fieldError} role="alert" data-testid="filter-error">
             {errorText}
           </p>
         </fieldset>

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../shared/ui/list-states.tsx';
+import page from '../../../shared/ui/page.module.css';
 import { CardSkeletons } from './skeletons.tsx';
 import styles from '../catalogue.module.css';
 
@@ -34,7 +35,7 @@ export function ItemStrip<T extends { id: string }>({
   return (
     <section className={styles.homeSection} aria-labelledby={id} data-testid={id}>
       <div className={styles.sectionHeading}>
-        <h2 id={id} className="section-title">
+        <h2 id={id} className={`${page.sectionTitle} ${styles.stripTitle}`}>
           {title}
         </h2>
         <span className={styles.stripControls}>

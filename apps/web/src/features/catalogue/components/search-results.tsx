@@ -6,6 +6,7 @@ import { formatNumber } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths, withQuery } from '../../../shared/paths.ts';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
+import page from '../../../shared/ui/page.module.css';
 import { useNow } from '../../../shared/use-now.ts';
 import { getFirstItemsQueryOptions, type ItemKind, type SummaryOf } from '../api/get-items.ts';
 import { useCatalogueScope } from '../api/scope.ts';
@@ -29,7 +30,7 @@ export function SearchResults({ q }: { q: string }) {
   const privileges = useQuery(getFirstItemsQueryOptions('privileges', scope, filter, PRIVILEGE_RESULTS));
 
   const heading = (
-    <h2 className="section-title" id="search-results-title" aria-live="polite">
+    <h2 className={page.sectionTitle} id="search-results-title" aria-live="polite">
       {t('catalogue.search.resultsFor', { q })}
     </h2>
   );

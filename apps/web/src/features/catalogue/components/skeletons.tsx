@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import skeleton from '../../../shared/ui/skeleton.module.css';
 import styles from '../catalogue.module.css';
+
+const line = `${skeleton.skeleton} ${skeleton.line}`;
 
 /** Placeholder cards of the same size as the real ones, so the page does not jump when they arrive. */
 export function CardSkeletons({ count = 4, layout = 'grid' }: { count?: number; layout?: 'grid' | 'strip' }) {
@@ -14,12 +17,12 @@ export function CardSkeletons({ count = 4, layout = 'grid' }: { count?: number; 
       <span className="visually-hidden">{t('app.loading')}</span>
       {Array.from({ length: count }, (_, i) => (
         <div className={`${styles.itemCard} ${styles.skeletonCard}`} key={i} aria-hidden="true">
-          <div className="media-box skeleton" style={{ aspectRatio: '4 / 3' }} />
+          <div className={`${skeleton.skeleton} ${skeleton.media}`} style={{ aspectRatio: '4 / 3' }} />
           <div className={styles.itemCardBody}>
-            <span className="skeleton skeleton-line" style={{ width: '45%' }} />
-            <span className="skeleton skeleton-line" />
-            <span className="skeleton skeleton-line" style={{ width: '70%' }} />
-            <span className="skeleton skeleton-line" style={{ width: '35%' }} />
+            <span className={line} style={{ width: '45%' }} />
+            <span className={line} />
+            <span className={line} style={{ width: '70%' }} />
+            <span className={line} style={{ width: '35%' }} />
           </div>
         </div>
       ))}
@@ -35,7 +38,7 @@ export function RowSkeletons({ count = 4, tall }: { count?: number; tall?: boole
       <span className="visually-hidden">{t('app.loading')}</span>
       {Array.from({ length: count }, (_, i) => (
         <div
-          className={`skeleton ${styles.skeletonRow}${tall ? ` ${styles.skeletonRowTall}` : ''}`}
+          className={`${skeleton.skeleton} ${styles.skeletonRow}${tall ? ` ${styles.skeletonRowTall}` : ''}`}
           key={i}
           aria-hidden="true"
         />
@@ -50,11 +53,15 @@ export function DetailSkeleton() {
   return (
     <div role="status" aria-busy="true" data-testid="skeleton" className={styles.detailSkeleton}>
       <span className="visually-hidden">{t('app.loading')}</span>
-      <div className="media-box skeleton" style={{ aspectRatio: '4 / 3' }} aria-hidden="true" />
-      <span className="skeleton skeleton-line" style={{ width: '40%' }} aria-hidden="true" />
-      <span className="skeleton skeleton-line skeleton-title" aria-hidden="true" />
-      <span className="skeleton skeleton-line" style={{ width: '30%' }} aria-hidden="true" />
-      <span className="skeleton skeleton-block" aria-hidden="true" />
+      <div
+        className={`${skeleton.skeleton} ${skeleton.media} ${styles.detailSkeletonMedia}`}
+        style={{ aspectRatio: '4 / 3' }}
+        aria-hidden="true"
+      />
+      <span className={line} style={{ width: '40%' }} aria-hidden="true" />
+      <span className={`${line} ${skeleton.title}`} aria-hidden="true" />
+      <span className={line} style={{ width: '30%' }} aria-hidden="true" />
+      <span className={`${skeleton.skeleton} ${skeleton.block}`} aria-hidden="true" />
     </div>
   );
 }

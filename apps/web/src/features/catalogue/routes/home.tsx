@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
+import page from '../../../shared/ui/page.module.css';
+import skeleton from '../../../shared/ui/skeleton.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useNow } from '../../../shared/use-now.ts';
 import { useAuthStore } from '../../auth/index.ts';
@@ -68,7 +70,7 @@ export function HomeScreen() {
           <Banners position="TOP" label={t('catalogue.banners.top')} />
           <Recommended />
           <section className={styles.homeSection} aria-labelledby="category-title">
-            <h2 id="category-title" className="section-title">
+            <h2 id="category-title" className={page.sectionTitle}>
               {t('catalogue.home.category')}
             </h2>
             <CategoryTabs
@@ -117,7 +119,7 @@ function Banners({ position, label }: { position: BannerPosition; label: string 
   if (banners.isPending) {
     return (
       <div
-        className={`media-box skeleton ${styles.bannerSkeleton}`}
+        className={`${skeleton.skeleton} ${skeleton.media} ${styles.bannerSkeleton}`}
         style={{ aspectRatio: '12 / 5' }}
         aria-hidden="true"
       />

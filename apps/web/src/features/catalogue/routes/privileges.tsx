@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import page from '../../../shared/ui/page.module.css';
 import { useNow } from '../../../shared/use-now.ts';
 import { useAuthStore } from '../../auth/index.ts';
 import { getFavoritePrivilegesQueryOptions } from '../api/get-favorite-privileges.ts';
@@ -25,7 +26,7 @@ function LikedPrivileges({ hidden }: { hidden: boolean }) {
   if (hidden || !favorites.data || favorites.data.length === 0) return null;
   return (
     <section className={styles.homeSection} aria-labelledby="liked-title">
-      <h2 id="liked-title" className="section-title">
+      <h2 id="liked-title" className={page.sectionTitle}>
         {t('catalogue.privileges.liked')}
       </h2>
       <ul className={styles.hStrip}>

@@ -9,6 +9,8 @@ import { paths } from '../../../shared/paths.ts';
 import { BackButton } from '../../../shared/ui/back-button.tsx';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
+import page from '../../../shared/ui/page.module.css';
+import skeleton from '../../../shared/ui/skeleton.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { getMerchantQueryOptions } from '../api/get-merchant.ts';
 import { useCatalogueScope } from '../api/scope.ts';
@@ -45,9 +47,9 @@ export function StoreScreen() {
 
   return (
     <div className="page page-list">
-      <div className="page-heading">
+      <div className={page.heading}>
         <BackButton fallback={paths.home} />
-        <h1 className="page-title">{merchant.data?.name ?? t('catalogue.store.title')}</h1>
+        <h1 className={page.title}>{merchant.data?.name ?? t('catalogue.store.title')}</h1>
       </div>
       {merchant.isError ? (
         <ErrorState error={merchant.error} onRetry={() => void merchant.refetch()} compact />
@@ -62,7 +64,10 @@ export function StoreScreen() {
               </div>
             </>
           ) : (
-            <span className="skeleton skeleton-block" aria-hidden="true" />
+            <span
+              className={`${skeleton.skeleton} ${skeleton.block} ${styles.storeHeaderSkeleton}`}
+              aria-hidden="true"
+            />
           )}
         </section>
       )}

@@ -4,6 +4,7 @@ import { Avatar, Button } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
+import messages from '../../../shared/ui/form-messages.module.css';
 import { initialsOf, useAuthStore } from '../../auth/index.ts';
 import { checkAvatarFile, useUploadAvatar, type AvatarProblem } from '../api/upload-avatar.ts';
 import styles from '../profile.module.css';
@@ -68,7 +69,7 @@ export function AvatarPicker() {
         {t('profile.edit.avatar.change')}
       </Button>
       <p className={styles.avatarHint}>{t('profile.edit.avatar.hint')}</p>
-      <div id={messageId} role="alert" className="field-error">
+      <div id={messageId} role="alert" className={messages.fieldError}>
         {error}
       </div>
     </div>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import page from '../../../shared/ui/page.module.css';
 import { CodeEntryForm, useCountdown } from '../../auth/index.ts';
 import { useConfirmEmailChange, useSendEmailChangeCode } from '../api/email-change.ts';
 
@@ -97,7 +98,7 @@ function EmailChangeForm({ email, resendAfterSeconds, onConfirmed, onCancel }: P
 
   return (
     <>
-      <p className="page-lead">{t('profile.edit.emailChange.instruction', { email })}</p>
+      <p className={page.lead}>{t('profile.edit.emailChange.instruction', { email })}</p>
       <CodeEntryForm
         code={code}
         onCodeChange={(v) => {

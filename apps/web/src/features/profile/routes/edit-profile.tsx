@@ -1,14 +1,15 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { EmailSchema, type UpdateProfileBody } from '@app/contracts';
 import { Alert, Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { toIsoDate } from '../../../shared/format.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { BackLink } from '../../../shared/ui/back-button.tsx';
+import messages from '../../../shared/ui/form-messages.module.css';
+import page from '../../../shared/ui/page.module.css';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
@@ -154,15 +155,11 @@ export function EditProfileScreen() {
 
   return (
     <div className={styles.editPage}>
-      <div className="page-heading">
-        {profileComplete && (
-          <Link to={to(paths.profile)} className="back-link" aria-label={t('common.back')}>
-            <ArrowLeftOutlined aria-hidden />
-          </Link>
-        )}
-        <h1 className="page-title">{t('profile.edit.title')}</h1>
+      <div className={page.heading}>
+        {profileComplete && <BackLink to={to(paths.profile)} />}
+        <h1 className={page.title}>{t('profile.edit.title')}</h1>
       </div>
-      {!profileComplete && <p className="page-lead">{t('profile.edit.completeIntro')}</p>}
+      {!profileComplete && <p className={page.lead}>{t('profile.edit.completeIntro')}</p>}
 
       <AvatarPicker />
 
@@ -270,7 +267,7 @@ export function EditProfileScreen() {
         </div>
 
         <div aria-live="polite">
-          {formError && <Alert className="form-alert" type="error" showIcon title={formError} />}
+          {formError && <Alert className={messages.alert} type="error" showIcon title={formError} />}
         </div>
 
         <Button

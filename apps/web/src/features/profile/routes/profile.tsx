@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { LANGUAGES } from '../../../shared/i18n/language-preference.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
+import page from '../../../shared/ui/page.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useAuthStore } from '../../auth/index.ts';
 import { getProfileQueryOptions } from '../api/get-profile.ts';
@@ -42,7 +43,7 @@ export function ProfileScreen() {
 
   return (
     <div className={styles.page}>
-      <h1 className="page-title">{t('profile.title')}</h1>
+      <h1 className={`${page.title} ${styles.title}`}>{t('profile.title')}</h1>
       <MemberCard info={info} />
 
       <nav aria-label={t('profile.menu.label')}>
