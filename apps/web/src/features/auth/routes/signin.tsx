@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { AppForm } from '../../../shared/ui/app-form.tsx';
 import messages from '../../../shared/ui/form-messages.module.css';
 import page from '../../../shared/ui/page.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
@@ -87,7 +88,7 @@ function EmailStep(props: {
         {t('signin.greeting')}
       </h1>
       <p className={`${page.lead} ${styles.centered}`}>{t('signin.subtitle')}</p>
-      <Form<EmailForm>
+      <AppForm<EmailForm>
         form={form}
         name="signin"
         layout="vertical"
@@ -123,7 +124,7 @@ function EmailStep(props: {
         <Button type="primary" htmlType="submit" block loading={props.pending} data-testid="signin-submit">
           {t('signin.submit')}
         </Button>
-      </Form>
+      </AppForm>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../shared/api/error-message.ts';
 import { toIsoDate } from '../../../shared/format.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { BackLink } from '../../../shared/ui/back-button.tsx';
+import { AppForm } from '../../../shared/ui/app-form.tsx';
 import messages from '../../../shared/ui/form-messages.module.css';
 import page from '../../../shared/ui/page.module.css';
 import { toast } from '../../../shared/ui/toast.ts';
@@ -98,6 +99,7 @@ export function EditProfileScreen() {
 
   const onFinish = async (values: ProfileForm) => {
     setFormError(null);
+    setShowingMissing(false);
     if (!info?.id) {
       setFormError(t('profile.edit.userIdNotFound'));
       return;
@@ -143,14 +145,30 @@ export function EditProfileScreen() {
 
   useDocumentTitle(t('profile.edit.title'));
 
-  const onFinishFailed = () => {
+  /** 'Please fill in all required information: …' with what is empty now, or null when nothing is. */
+  const missingSummary = () => {
     const values = form.getFieldsValue(true) as Partial<ProfileForm>;
     const missing = FIELD_ORDER.filter((name) => isEmpty(values[name])).map((name) => labels[name]);
-    setFormError(
-      missing.length > 0
-        ? t('profile.edit.missingList', { fields: missing.join(t('profile.edit.listSeparator')) })
-        : null,
-    );
+    return missing.length > 0
+      ? t('profile.edit.missingList', { fields: missing.join(t('profile.edit.listSeparator')) })
+      : null;
+  };
+  /** Whether the message under the form is the summary (kept up to date as fields are filled). */
+  const [showingMissing, setShowingMissing] = useState(false);
+
+  const onFinishFailed = () => {
+    const summary = missingSummary();
+    setShowingMissing(summary !== null);
+    setFormError(summary);
+  };
+
+  // The summary follows the fields; any other message (a refused save) goes at the next change.
+  const onValuesChange = () => {
+    if (showingMissing) {
+      const summary = missingSummary();
+      setShowingMissing(summary !== null);
+      setFormError(summary);
+    } else if (formError) setFormError(null);
   };
 
   return (
@@ -163,7 +181,7 @@ export function EditProfileScreen() {
 
       <AvatarPicker />
 
-      <Form<ProfileForm>
+      <AppForm<ProfileForm>
         form={form}
         name="profile"
         layout="vertical"
@@ -179,7 +197,7 @@ export function EditProfileScreen() {
         }}
         onFinish={(values) => void onFinish(values)}
         onFinishFailed={onFinishFailed}
-        onValuesChange={() => formError && setFormError(null)}
+        onValuesChange={onValuesChange}
         onKeyDown={keepEnterInPickers}
       >
         <Form.Item<ProfileForm>
@@ -267,7 +285,15 @@ export function EditProfileScreen() {
         </div>
 
         <div aria-live="polite">
-          {formError && <Alert className={messages.alert} type="error" showIcon title={formError} />}
+          {formError && (
+            <Alert
+              className={messages.alert}
+              type="error"
+              showIcon
+              title={formError}
+              data-testid="profile-form-error"
+            />
+          )}
         </div>
 
         <Button
@@ -279,7 +305,7 @@ export function EditProfileScreen() {
         >
           {t('profile.edit.save')}
         </Button>
-      </Form>
+      </AppForm>
 
       <EmailChangeDialog
         email={pendingChange?.email ?? null}
