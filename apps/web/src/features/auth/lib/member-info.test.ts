@@ -13,8 +13,8 @@ describe('member names', () => {
     expect(initialsOf(person('somchai', null))).toBe('S');
     expect(initialsOf(person('สมชาย', 'ใจดี'))).toBe('ส');
     expect(initialsOf(person('เอกชัย', 'ศรีสุข'))).toBe('อ');
-    expect(initialsOf(person(null, null))).toBe('M');
-    expect(initialsOf(null)).toBe('?');
+    expect(initialsOf(person(null, null))).toBe('');
+    expect(initialsOf(null)).toBe('');
   });
 
   it('display name', () => {

@@ -27,9 +27,12 @@ const THAI = /[\u0E00-\u0E7F]/;
 const initialOf = (name: string | null | undefined) =>
   [...(name ?? '').trim()].find((ch) => /\p{L}/u.test(ch) && !LEADING_THAI_VOWEL.test(ch)) ?? '';
 
-/** "Somchai Jaidee" → "SJ"; Thai names take the first name's first consonant: "สมชาย ใจดี" → "ส". */
-export function initialsOf(info: Pick<MemberInfo, 'firstName' | 'lastName' | 'email'> | null): string {
+/**
+ * "Somchai Jaidee" → "SJ"; Thai names take the first name's first consonant: "สมชาย ใจดี" → "ส".
+ * Empty without a name: the avatar then shows a neutral picture rather than a Latin letter of the
+ * e-mail address, which reads oddly on a Thai screen.
+ */
+export function initialsOf(info: Pick<MemberInfo, 'firstName' | 'lastName'> | null): string {
   const first = initialOf(info?.firstName);
-  const initials = THAI.test(first) ? first : `${first}${initialOf(info?.lastName)}`.toUpperCase();
-  return initials || (info?.email.charAt(0).toUpperCase() ?? '?');
+  return THAI.test(first) ? first : `${first}${initialOf(info?.lastName)}`.toUpperCase();
 }

@@ -1,13 +1,14 @@
 import { CameraOutlined } from '@ant-design/icons';
 import { AVATAR_TYPES } from '@app/contracts';
-import { Avatar, Button } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import messages from '../../../shared/ui/form-messages.module.css';
-import { initialsOf, useAuthStore } from '../../auth/index.ts';
+import { useAuthStore } from '../../auth/index.ts';
 import { checkAvatarFile, useUploadAvatar, type AvatarProblem } from '../api/upload-avatar.ts';
 import styles from '../profile.module.css';
+import { MemberAvatar } from './member-avatar.tsx';
 
 /** The member's picture with a Change avatar button: checks type and size, previews, uploads at once. */
 export function AvatarPicker() {
@@ -45,9 +46,7 @@ export function AvatarPicker() {
 
   return (
     <div className={styles.avatarPicker}>
-      <Avatar size={88} src={src} alt={t('profile.edit.avatar.alt')} className={styles.avatar}>
-        {initialsOf(info)}
-      </Avatar>
+      <MemberAvatar info={info} size={88} src={src} className={styles.avatar} />
       <input
         ref={inputRef}
         type="file"

@@ -1,9 +1,9 @@
 import { CrownOutlined } from '@ant-design/icons';
 import type { MemberInfo } from '@app/contracts';
-import { Avatar } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { displayName, initialsOf } from '../../auth/index.ts';
+import { displayName } from '../../auth/index.ts';
 import styles from '../profile.module.css';
+import { MemberAvatar } from './member-avatar.tsx';
 
 /** Name, e-mail and picture; tier and points are placeholders until the points feature lands (no fake progress bar). */
 export function MemberCard({ info }: { info: MemberInfo }) {
@@ -12,14 +12,12 @@ export function MemberCard({ info }: { info: MemberInfo }) {
   return (
     <section className={styles.card} aria-label={t('profile.card.label')}>
       <div className={styles.cardTop}>
-        <Avatar
+        <MemberAvatar
+          info={info}
           size={64}
           src={info.avatarUrl ?? undefined}
-          alt={t('profile.edit.avatar.alt')}
           className={`${styles.avatar} ${styles.avatarOnDark}`}
-        >
-          {initialsOf(info)}
-        </Avatar>
+        />
         <div className={styles.cardId}>
           <p className={styles.name}>{name || info.email}</p>
           {name && <p className={styles.email}>{info.email}</p>}
