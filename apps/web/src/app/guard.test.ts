@@ -29,6 +29,8 @@ const cases: Case[] = [
   ['initialising: loader on protected', { ...visitor, isInitialed: false }, '/wallet', loading],
   ['initialising: loader on /', { ...complete, isInitialed: false }, '/', loading],
   ['logging out: loader', { ...visitor, isLoggingOut: true }, '/profile', loading],
+  ['logging out: plain /signin once there', { ...visitor, isLoggingOut: true }, '/signin', render],
+  ['logging out: plain /th/signin once there', { ...visitor, isLoggingOut: true }, '/th/signin', render],
 
   // / goes to /home.
   ['/ → /home (visitor)', visitor, '/', to('/home')],

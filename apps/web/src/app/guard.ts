@@ -63,7 +63,11 @@ function parse(to: string): GuardLocation {
  * (/signin?redirect=/wallet with an incomplete profile goes straight to /profile/edit).
  */
 export function decideRoute(state: GuardState, location: GuardLocation): GuardDecision {
-  if (!state.isInitialed || state.isLoggingOut) return LOADING;
+  if (!state.isInitialed) return LOADING;
+  // Until the logout's own navigation lands on /signin: redirecting from the protected page the member
+  // left would add ?redirect=… and send them back there at their next sign-in.
+  if (state.isLoggingOut)
+    return splitLocale(routedPath(location.pathname)).path === paths.signin ? RENDER : LOADING;
   let decision = step(state, location);
   for (let hops = 0; decision.kind === 'redirect' && hops < 3; hops += 1) {
     const next = step(state, parse(decision.to));

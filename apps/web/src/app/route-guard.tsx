@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { useAuthStore } from '../features/auth/index.ts';
@@ -18,6 +18,10 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     })),
   );
   const decision = decideRoute(state, location);
+  const arrivedAfterLogout = state.isLoggingOut && decision.kind === 'render';
+  useEffect(() => {
+    if (arrivedAfterLogout) useAuthStore.getState().finishLogout();
+  }, [arrivedAfterLogout]);
 
   if (decision.kind === 'loading') return <FullScreenLoader />;
   if (decision.kind === 'redirect') {

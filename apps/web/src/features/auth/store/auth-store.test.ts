@@ -95,6 +95,9 @@ describe('auth store', () => {
     expect(navigate).toHaveBeenCalledWith('/signin', { replace: true });
     expect(callback.mock.invocationCallOrder[0]).toBeLessThan(navigate.mock.invocationCallOrder[0] ?? 0);
     await vi.runAllTimersAsync();
+    // Still set: the guard clears it once it sees /signin.
+    expect(useAuthStore.getState().isLoggingOut).toBe(true);
+    useAuthStore.getState().finishLogout();
     expect(useAuthStore.getState().isLoggingOut).toBe(false);
   });
 

@@ -39,6 +39,8 @@ export type AuthActions = {
   refreshSession: () => Promise<RefreshOutcome>;
   login: (data: LoginData) => void;
   logout: (callback?: () => void) => void;
+  /** The logout has reached /signin: the guard judges routes as usual again. */
+  finishLogout: () => void;
   /** Runs `save` with isSettingProfile set; on success stores the info and goes to /profile. */
   updateProfile: (save: () => Promise<MemberInfo>) => Promise<MemberInfo>;
   /** Replaces the info after a call that returned it (avatar, language, profile read). */
@@ -123,11 +125,12 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
     set({ ...loggedOut, isInitialed: true, isLoggingOut: true });
     setTimeout(() => {
       callback?.();
-      void navigateTo(signinPath(currentLanguage()), { replace: true }).finally(() =>
-        set({ isLoggingOut: false }),
-      );
+      // isLoggingOut stays set until the guard sees /signin (finishLogout).
+      void navigateTo(signinPath(currentLanguage()), { replace: true });
     }, LOGOUT_CALLBACK_DELAY_MS);
   },
+
+  finishLogout: () => set({ isLoggingOut: false }),
 
   updateProfile: async (save) => {
     set({ isSettingProfile: true });
