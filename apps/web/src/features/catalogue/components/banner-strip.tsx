@@ -6,6 +6,7 @@ import { safeRedirectTarget } from '../../../shared/paths.ts';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
 import { useSnapStrip } from '../hooks/use-snap-strip.ts';
 import styles from '../catalogue.module.css';
+import { Phrases } from '../../../shared/ui/phrases.tsx';
 
 /**
  * Banners as a CSS scroll-snap strip (swipe on a phone, dots to jump): no carousel library in the
@@ -42,7 +43,9 @@ export function BannerStrip({
                 eager={eager && index === 0}
               />
               <span className={styles.bannerText}>
-                <span className={styles.bannerTitle}>{b.title}</span>
+                <span className={styles.bannerTitle}>
+                  <Phrases text={b.title} />
+                </span>
                 {b.subtitle && <span className={styles.bannerSubtitle}>{b.subtitle}</span>}
               </span>
             </>

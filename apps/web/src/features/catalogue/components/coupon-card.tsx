@@ -6,6 +6,7 @@ import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { couponConditions, couponDiscountLabel } from '../lib/coupon-terms.ts';
 import { StatusLabel } from './badges.tsx';
 import styles from '../catalogue.module.css';
+import { Phrases } from '../../../shared/ui/phrases.tsx';
 
 /** A coupon with its conditions: discount and cap, minimum spend, validity, where it applies, limits. */
 export function CouponCard({ coupon, now }: { coupon: Coupon; now: number }) {
@@ -22,10 +23,14 @@ export function CouponCard({ coupon, now }: { coupon: Coupon; now: number }) {
       </div>
       <div className={styles.couponBody}>
         <h3 id={`coupon-${coupon.id}`} className={styles.couponTitle}>
-          {coupon.title}
+          <Phrases text={coupon.title} />
         </h3>
         <p className={styles.couponDiscount}>{couponDiscountLabel(t, coupon)}</p>
-        {coupon.description && <p className={styles.couponDescription}>{coupon.description}</p>}
+        {coupon.description && (
+          <p className={styles.couponDescription}>
+            <Phrases text={coupon.description} />
+          </p>
+        )}
         <ul className={styles.couponConditions}>
           {couponConditions(t, coupon, lang, now).map((line) => (
             <li key={line}>{line}</li>

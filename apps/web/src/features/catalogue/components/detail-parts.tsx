@@ -9,6 +9,7 @@ import { EmptyState, StateActions } from '../../../shared/ui/list-states.tsx';
 import page from '../../../shared/ui/page.module.css';
 import { tierTerm } from './badges.tsx';
 import styles from '../catalogue.module.css';
+import { Phrases } from '../../../shared/ui/phrases.tsx';
 
 /** The merchant above a detail's title, linking to the store's vouchers. */
 export function MerchantLine({ merchant }: { merchant: VoucherSummary['merchant'] }) {
@@ -44,7 +45,9 @@ export function TermsSection({ terms }: { terms: string[] }) {
     <DetailSection id="detail-terms" title={t('catalogue.detail.terms')}>
       <ul className={styles.termsList} data-testid="terms">
         {terms.map((line, i) => (
-          <li key={`${i}-${line}`}>{line}</li>
+          <li key={`${i}-${line}`}>
+            <Phrases text={line} />
+          </li>
         ))}
       </ul>
     </DetailSection>

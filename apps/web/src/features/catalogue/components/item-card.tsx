@@ -7,6 +7,7 @@ import { privilegePath, voucherPath } from '../../../shared/paths.ts';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
 import { ItemTags } from './badges.tsx';
 import styles from '../catalogue.module.css';
+import { Phrases } from '../../../shared/ui/phrases.tsx';
 
 /** What every catalogue item has, whatever its kind. */
 export type ItemBasics = Pick<
@@ -42,7 +43,9 @@ export function ItemCard({
       <MediaBox src={item.imageUrl} alt="" ratio="4 / 3" width={800} height={600} eager={eager} />
       <div className={styles.itemCardBody}>
         <p className={styles.itemCardMerchant}>{item.merchant.name}</p>
-        <h3 className={styles.itemCardTitle}>{item.title}</h3>
+        <h3 className={styles.itemCardTitle}>
+          <Phrases text={item.title} />
+        </h3>
         {children}
         <ItemTags
           tier={item.tier}

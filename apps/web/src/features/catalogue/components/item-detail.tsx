@@ -6,6 +6,7 @@ import { ActionBar, DetailSection, MerchantLine, TermsSection, unavailableText }
 import { Gallery } from './gallery.tsx';
 import type { ItemBasics } from './item-card.tsx';
 import styles from '../catalogue.module.css';
+import { Phrases } from '../../../shared/ui/phrases.tsx';
 
 /**
  * The layout of a voucher or privilege detail: pictures, merchant, title, price, tags, description,
@@ -62,7 +63,7 @@ export function ItemDetail({
           merchant
         )}
         <h1 id="detail-title" className={styles.detailTitle}>
-          {item.title}
+          <Phrases text={item.title} />
         </h1>
         <p className={styles.detailPrice} data-testid="detail-price">
           {price}
@@ -79,7 +80,9 @@ export function ItemDetail({
         {options}
 
         <DetailSection id="detail-description" title={t('catalogue.detail.description')}>
-          <p className={styles.detailText}>{item.description}</p>
+          <p className={styles.detailText}>
+            <Phrases text={item.description} />
+          </p>
         </DetailSection>
 
         <DetailSection id="detail-validity" title={t('catalogue.detail.validity')}>

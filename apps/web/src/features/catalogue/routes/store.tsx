@@ -17,6 +17,7 @@ import { useCatalogueScope } from '../api/scope.ts';
 import { CatalogueList } from '../components/catalogue-list.tsx';
 import { voucherKind } from '../kinds/voucher-kind.tsx';
 import styles from '../catalogue.module.css';
+import { Phrases } from '../../../shared/ui/phrases.tsx';
 
 /** A store (merchant) and its vouchers, with the same filters as the vouchers list. */
 export function StoreScreen() {
@@ -60,7 +61,9 @@ export function StoreScreen() {
               <MediaBox src={merchant.data.logoUrl} alt="" ratio="1 / 1" className={styles.storeLogo} eager />
               <div>
                 <p className={styles.storeCategory}>{merchant.data.category.name}</p>
-                <p className={styles.storeDescription}>{merchant.data.description}</p>
+                <p className={styles.storeDescription}>
+                  <Phrases text={merchant.data.description} />
+                </p>
               </div>
             </>
           ) : (
