@@ -72,13 +72,14 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
         <>
           <li>{t('catalogue.detail.validDays', { count: voucher.validDays })}</li>
           <UsageLimit usageLimit={voucher.usageLimit} />
-          {voucher.saleEndsAt && (
-            <li>{t('catalogue.detail.saleEnds', { date: formatProgrammeDate(voucher.saleEndsAt, lang) })}</li>
-          )}
+          {/* In time order: from, then until. */}
           {voucher.unavailableReason === 'not_started' && (
             <li>
               {t('catalogue.detail.saleStarts', { date: formatProgrammeDate(voucher.saleStartsAt, lang) })}
             </li>
+          )}
+          {voucher.saleEndsAt && (
+            <li>{t('catalogue.detail.saleEnds', { date: formatProgrammeDate(voucher.saleEndsAt, lang) })}</li>
           )}
         </>
       }
