@@ -162,6 +162,30 @@ describe('leaving and reading', () => {
   });
 });
 
+describe('search and filters agree', () => {
+  it('a home search drops the hidden category from the address; emptying the field ends the search', async () => {
+    const [category] = await catalogueGet<{ slug: string }[]>('/bff/categories');
+    const page = await newPage(browser);
+    await page.goto(`/home?category=${category!.slug}`);
+    await page.getByTestId('search-input').fill('zzqxv');
+    await page.getByTestId('search-input').press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'zzqxv');
+    expect(new URL(page.url()).searchParams.get('category')).toBeNull();
+    await page.getByTestId('search-results').waitFor();
+
+    await page.getByTestId('search-input').fill('');
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+    await page.getByTestId('all-vouchers').waitFor();
+    expect(await page.getByTestId('search-results').count()).toBe(0);
+
+    // An old link with both shows the search, and its address loses the category it ignores.
+    await page.goto(`/home?category=${category!.slug}&q=zzqxv`);
+    await page.getByTestId('search-results').waitFor();
+    await page.waitForURL((url) => !url.searchParams.has('category'));
+    await page.context().close();
+  });
+});
+
 describe('Thai line breaking', () => {
   it('breaks a card title between phrases, never inside a word, at every card width', async () => {
     const page = await newPage(browser);

@@ -29,6 +29,17 @@ describe('home SearchBox', () => {
     expect(useRecentSearches.getState().searches).toEqual(['latte', 'ชาบู']);
   });
 
+  it('emptying the field ends the search shown, as the clear button does', async () => {
+    const user = userEvent.setup();
+    const onClear = vi.fn();
+    render(<SearchBox value="zzqxv" onSearch={() => undefined} onClear={onClear} />);
+    const input = screen.getByTestId('search-input');
+    await user.type(input, '{Backspace}{Backspace}{Backspace}');
+    expect(onClear).not.toHaveBeenCalled();
+    await user.clear(input);
+    expect(onClear).toHaveBeenCalledOnce();
+  });
+
   it("'Clear history' empties the list", async () => {
     const user = userEvent.setup();
     useRecentSearches.setState({ searches: ['spa', 'shabu'] });

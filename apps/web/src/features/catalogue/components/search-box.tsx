@@ -6,7 +6,7 @@ import styles from '../catalogue.module.css';
 
 /**
  * The home search field. While it has focus it offers the recent searches of this device (newest
- * first) with 'Clear history'; submitting remembers the term.
+ * first) with 'Clear history'; submitting remembers the term. Emptying it ends the search.
  */
 export function SearchBox({
   value,
@@ -79,7 +79,11 @@ export function SearchBox({
           onKeyDown={(e) => {
             if (e.key === 'Escape') setOpen(false);
           }}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            // An emptied field is no search: the results of the last one go with it.
+            if (!e.target.value.trim() && value) onClear();
+          }}
         />
         {(text || value) && (
           <button

@@ -1,6 +1,6 @@
 import type { BannerPosition } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
@@ -53,12 +53,21 @@ export function HomeScreen() {
     setParams(next, { replace: !push, preventScrollReset: !push });
   };
 
+  // An address with both (an old link) shows the search without the category, and says so.
+  const stale = !!q && !!category;
+  useEffect(() => {
+    if (stale) update({ category: undefined });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the address has both
+  }, [stale]);
+
   return (
     <div className="page page-home">
       <Welcome />
       <SearchBox
         value={q}
-        onSearch={(term) => update({ q: term }, true)}
+        // The home search covers the whole catalogue: the category chips are hidden while it shows,
+        // so a category left in the address would say one thing and the results another.
+        onSearch={(term) => update({ q: term, category: undefined }, true)}
         onClear={() => update({ q: undefined })}
       />
       {q ? (
