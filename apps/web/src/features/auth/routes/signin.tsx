@@ -1,11 +1,11 @@
-import { EmailSchema, OTP_LENGTH } from '@app/contracts';
+import { OTP_LENGTH } from '@app/contracts';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
-import { AppForm } from '../../../shared/ui/app-form.tsx';
+import { AppForm, EMAIL_INPUT_PROPS, emailRules } from '../../../shared/ui/app-form.tsx';
 import messages from '../../../shared/ui/form-messages.module.css';
 import page from '../../../shared/ui/page.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
@@ -100,23 +100,14 @@ function EmailStep(props: {
           name="email"
           label={t('signin.emailLabel')}
           validateTrigger="onSubmit"
-          rules={[
-            { required: true, whitespace: true, message: t('signin.validation.emailRequired') },
-            {
-              validator: (_, value: string | undefined) =>
-                !value?.trim() || EmailSchema.safeParse(value).success
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('signin.validation.emailInvalid'))),
-            },
-          ]}
+          rules={emailRules({
+            required: t('signin.validation.emailRequired'),
+            invalid: t('signin.validation.emailInvalid'),
+          })}
         >
           <Input
             data-testid="signin-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
+            {...EMAIL_INPUT_PROPS}
             placeholder={t('signin.emailPlaceholder')}
           />
         </Form.Item>

@@ -1,4 +1,4 @@
-import { EmailSchema, type UpdateProfileBody } from '@app/contracts';
+import type { UpdateProfileBody } from '@app/contracts';
 import { Alert, Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -8,7 +8,7 @@ import { errorMessage } from '../../../shared/api/error-message.ts';
 import { toIsoDate } from '../../../shared/format.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { BackLink } from '../../../shared/ui/back-button.tsx';
-import { AppForm } from '../../../shared/ui/app-form.tsx';
+import { AppForm, EMAIL_INPUT_PROPS, emailRules } from '../../../shared/ui/app-form.tsx';
 import messages from '../../../shared/ui/form-messages.module.css';
 import page from '../../../shared/ui/page.module.css';
 import { toast } from '../../../shared/ui/toast.ts';
@@ -218,24 +218,12 @@ export function EditProfileScreen() {
           name="email"
           label={labels.email}
           extra={changingEmail ? t('profile.edit.emailChange.hint') : undefined}
-          rules={[
-            { required: true, whitespace: true, message: t('profile.edit.validation.emailRequired') },
-            {
-              validator: (_, value: string | undefined) =>
-                isEmpty(value) || EmailSchema.safeParse(value).success
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('profile.edit.validation.emailInvalid'))),
-            },
-          ]}
+          rules={emailRules({
+            required: t('profile.edit.validation.emailRequired'),
+            invalid: t('profile.edit.validation.emailInvalid'),
+          })}
         >
-          <Input
-            data-testid="profile-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
+          <Input data-testid="profile-email" {...EMAIL_INPUT_PROPS} />
         </Form.Item>
         <Form.Item<ProfileForm>
           name="dateOfBirth"
