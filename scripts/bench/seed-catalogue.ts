@@ -24,7 +24,9 @@ try {
       // Each generated voucher copies a demo voucher (merchant, category, texts, cover picture) and
       // adds a made-up brand of four syllables to both titles (13 million combinations, so a three-syllable
       // piece is rare — Thai ones full of tone marks), prices spread over 0–4,999 baht, creation times
-      // one minute apart, a few tiers, privilege-only, limited and ended ones.
+      // one minute apart, a few tiers, privilege-only, limited and ended ones, and — as in a real
+      // programme — a few not on sale yet (1 in 30, starting within four weeks) and a few sold out
+      // (1 in 24), which lists show after the ones on sale.
       const pick = (syllables: readonly string[], k: number) =>
         sql`(${sql.val(syllables)}::text[])[1 + (hashint4(g.i * 4 + ${k}::int) & 2147483647) % ${syllables.length}::int]`;
       const brand = (syllables: readonly string[]) =>
@@ -48,8 +50,10 @@ try {
           (b.i * 37) % 5000, ((b.i * 37) % 5000) / 25,
           case when b.i % 25 = 0 then 'platinum' when b.i % 10 = 0 then 'gold' end,
           b.i % 20 = 0,
-          case when b.i % 3 = 0 then 1000 end, b.i % 700,
-          ${now}::timestamptz - interval '30 days',
+          case when b.i % 3 = 0 then 1000 end,
+          case when b.i % 24 = 3 then 1000 when b.i % 30 = 7 then 0 else b.i % 700 end,
+          case when b.i % 30 = 7 then ${now}::timestamptz + (1 + b.i % 28) * interval '1 day'
+            else ${now}::timestamptz - interval '30 days' end,
           case when b.i % 50 = 0 then ${now}::timestamptz - interval '1 day' end,
           t.valid_days, t.usage_limit, t.price_per_card_month,
           ${now}::timestamptz - b.i * interval '1 minute', ${now}::timestamptz - b.i * interval '1 minute'

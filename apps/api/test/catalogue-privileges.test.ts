@@ -44,28 +44,29 @@ describe('GET/POST /bff/privileges…', () => {
   const like = (id: string, value: unknown, headers: Record<string, string> = as('member')) =>
     t.app.inject({ method: 'POST', url: `/bff/privileges/${id}/like`, headers, payload: { like: value } });
 
-  it('lists newest first without the ended one; oldest; points cost both ways', async () => {
+  it('lists on-valid-now first, then not yet valid, then sold out; each newest first, oldest, or by points cost; without the ended one', async () => {
     const page = await list('');
-    expect(keys(page.items)).toEqual(['upsize', 'goldSpa', 'soldOut', 'later']);
+    expect(keys(page.items)).toEqual(['upsize', 'goldSpa', 'later', 'soldOut']);
     expect(page).toMatchObject({ total: 4, totalPages: 1, page: 1, limit: 20 });
     expect(keys((await list('?orderBy=createdAt&orderDir=ASC')).items)).toEqual([
-      'later',
-      'soldOut',
       'goldSpa',
       'upsize',
+      'later',
+      'soldOut',
     ]);
+    // 1500 is the one not valid yet, 800 the sold-out one.
     expect((await list('?orderBy=price&orderDir=ASC')).items.map((i) => i.pointsCost)).toEqual([
-      200, 800, 1500, 5000,
+      200, 5000, 1500, 800,
     ]);
     expect((await list('?orderBy=price&orderDir=DESC')).items.map((i) => i.pointsCost)).toEqual([
-      5000, 1500, 800, 200,
+      5000, 200, 1500, 800,
     ]);
   });
 
   it('minPrice/maxPrice bound the points cost; category, merchant, search, paging', async () => {
     expect(keys((await list('?minPrice=800&maxPrice=1500&orderBy=price&orderDir=ASC')).items)).toEqual([
-      'soldOut',
       'later',
+      'soldOut',
     ]);
     expect(keys((await list('?category=cafe')).items)).toEqual(['upsize', 'later']);
     expect(keys((await list(`?merchant=${f.m.spa}`)).items)).toEqual(['goldSpa']);
@@ -74,7 +75,7 @@ describe('GET/POST /bff/privileges…', () => {
     expect(keys((await list('?q=kaew')).items)).toEqual(['goldSpa']);
     const last = await list('?limit=3&page=2');
     expect(last).toMatchObject({ total: 4, totalPages: 2 });
-    expect(keys(last.items)).toEqual(['later']);
+    expect(keys(last.items)).toEqual(['soldOut']);
     expect(await list('?limit=3&page=3')).toEqual({ items: [], page: 3, limit: 3, total: 4, totalPages: 2 });
     for (const q of ['?page=abc', '?orderDir=UP', '?minPrice=9&maxPrice=1', '?limit=101', '?x=1']) {
       expect((await get(`/bff/privileges${q}`)).statusCode, q).toBe(400);

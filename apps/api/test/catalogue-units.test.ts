@@ -66,20 +66,24 @@ describe('catalogue rules', () => {
     expect(endOfBangkokDay(afterMidnight, -1).toISOString()).toBe('2026-01-01T16:59:59.000Z');
   });
 
-  it('count cache keeps only large totals, for its time-to-live on the injected clock', () => {
+  it('count cache keeps only large totals (with what was counted alongside), for its time-to-live on the injected clock', () => {
     let t = 0;
-    const cache = createCountCache(() => new Date(t), { ttlMs: 1000, minTotal: 100, maxEntries: 2 });
-    cache.set('small', 99);
+    const cache = createCountCache<{ total: number; onSale?: number }>(() => new Date(t), {
+      ttlMs: 1000,
+      minTotal: 100,
+      maxEntries: 2,
+    });
+    cache.set('small', { total: 99 });
     expect(cache.get('small')).toBeUndefined();
-    cache.set('a', 100);
-    expect(cache.get('a')).toBe(100);
+    cache.set('a', { total: 100, onSale: 90 });
+    expect(cache.get('a')).toEqual({ total: 100, onSale: 90 });
     t = 1000;
     expect(cache.get('a')).toBeUndefined();
-    cache.set('b', 200);
-    cache.set('c', 300);
-    cache.set('d', 400);
+    cache.set('b', { total: 200 });
+    cache.set('c', { total: 300 });
+    cache.set('d', { total: 400 });
     expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('d')).toBe(400);
+    expect(cache.get('d')).toEqual({ total: 400 });
   });
 
   it("LIKE's characters are escaped", () => {

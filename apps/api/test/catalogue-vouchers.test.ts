@@ -53,20 +53,22 @@ describe('GET /bff/vouchers…', () => {
   };
   const as = (tier: Tier) => bearer(tokens[tier] ?? '');
 
+  // Every order puts what is on sale now first, then what has not started (cake), then what is sold
+  // out (mug), each in the chosen sort.
   describe('sorting (every order checked against the expected sequence)', () => {
-    it('defaults to newest first and leaves out vouchers whose sale has ended', async () => {
+    it('defaults to on sale now first, each group newest first, and leaves out vouchers whose sale has ended', async () => {
       const page = await list('');
       expect(keys(page.items)).toEqual([
         'latte',
         'cookie',
         'shabu',
         'spaDay',
-        'mug',
-        'cake',
         'noodles',
         'massage',
         'english',
         'chicken',
+        'cake',
+        'mug',
       ]);
       expect(page).toMatchObject({ page: 1, limit: 20, total: 10, totalPages: 1 });
     });
@@ -77,29 +79,30 @@ describe('GET /bff/vouchers…', () => {
         'english',
         'massage',
         'noodles',
-        'cake',
-        'mug',
         'spaDay',
         'shabu',
         'cookie',
         'latte',
+        'cake',
+        'mug',
       ]);
       expect(keys((await list('?orderBy=createdAt&orderDir=DESC')).items)[0]).toBe('latte');
     });
 
     it('orderBy=price ASC (low to high) / DESC (high to low)', async () => {
+      // 120 is the cake (not started), 250 the mug (sold out).
       const asc = await list('?orderBy=price&orderDir=ASC');
-      expect(asc.items.map((i) => i.price)).toEqual([0, 60, 65, 89, 120, 150, 250, 590, 599, 1990]);
+      expect(asc.items.map((i) => i.price)).toEqual([0, 60, 65, 89, 150, 590, 599, 1990, 120, 250]);
       expect(keys(asc.items).slice(0, 3)).toEqual(['cookie', 'chicken', 'latte']);
       const desc = await list('?orderBy=price&orderDir=DESC');
-      expect(desc.items.map((i) => i.price)).toEqual([1990, 599, 590, 250, 150, 120, 89, 65, 60, 0]);
+      expect(desc.items.map((i) => i.price)).toEqual([1990, 599, 590, 150, 89, 65, 60, 0, 120, 250]);
     });
   });
 
   describe('filters', () => {
     it('minPrice and maxPrice are inclusive bounds, alone or together', async () => {
       const both = await list('?minPrice=89&maxPrice=250&orderBy=price&orderDir=ASC');
-      expect(both.items.map((i) => i.price)).toEqual([89, 120, 150, 250]);
+      expect(both.items.map((i) => i.price)).toEqual([89, 150, 120, 250]);
       expect(both.total).toBe(4);
       expect((await list('?minPrice=600')).items.map((i) => i.price)).toEqual([1990]);
       expect((await list('?maxPrice=0')).items.map((i) => i.price)).toEqual([0]);
@@ -114,7 +117,7 @@ describe('GET /bff/vouchers…', () => {
 
     it('category (slug) and merchant (id), combined with sort', async () => {
       const cafe = await list('?category=cafe&orderBy=price&orderDir=DESC');
-      expect(keys(cafe.items)).toEqual(['mug', 'english', 'cake', 'latte', 'cookie']);
+      expect(keys(cafe.items)).toEqual(['english', 'latte', 'cookie', 'cake', 'mug']);
       expect(cafe.items.every((i) => i.category.slug === 'cafe')).toBe(true);
       const sen = await list(`?merchant=${f.m.sen}`);
       expect(keys(sen.items)).toEqual(['shabu', 'noodles', 'chicken']);
@@ -135,9 +138,11 @@ describe('GET /bff/vouchers…', () => {
       expect(first).toMatchObject({ page: 1, limit: 3, total: 10, totalPages: 4 });
       expect(keys(first.items)).toEqual(['latte', 'cookie', 'shabu']);
       const second = await list('?limit=3&page=2');
-      expect(keys(second.items)).toEqual(['spaDay', 'mug', 'cake']);
+      expect(keys(second.items)).toEqual(['spaDay', 'noodles', 'massage']);
+      const third = await list('?limit=3&page=3');
+      expect(keys(third.items)).toEqual(['english', 'chicken', 'cake']);
       const last = await list('?limit=3&page=4');
-      expect(keys(last.items)).toEqual(['chicken']);
+      expect(keys(last.items)).toEqual(['mug']);
       const beyond = await list('?limit=3&page=5');
       expect(beyond).toEqual({ items: [], page: 5, limit: 3, total: 10, totalPages: 4 });
     });

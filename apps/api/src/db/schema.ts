@@ -79,7 +79,7 @@ export interface MailOutboxTable {
  */
 type Text = string | null;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
-/** Written only by triggers (search_text, has_price_options). */
+/** Written only by the database: triggers (search_text, has_price_options) or generated columns (sold_out). */
 type Derived<T> = ColumnType<T, never, never>;
 
 export interface CategoryTable {
@@ -126,6 +126,8 @@ export interface VoucherTable {
   /** null = unlimited. */
   stock: number | null;
   sold: Defaulted<number>;
+  /** stock is not null and sold >= stock (a stored generated column). */
+  sold_out: Derived<boolean>;
   sale_starts_at: Timestamp;
   sale_ends_at: Timestamp | null;
   valid_days: number;
@@ -168,6 +170,8 @@ export interface PrivilegeTable {
   tier: Tier | null;
   stock: number | null;
   redeemed: Defaulted<number>;
+  /** stock is not null and redeemed >= stock (a stored generated column). */
+  sold_out: Derived<boolean>;
   valid_from: Timestamp;
   valid_until: Timestamp | null;
   usage_limit: number | null;

@@ -4,6 +4,7 @@ import * as housekeepingIndexes from './2025-11-22-0002-housekeeping-indexes.ts'
 import * as catalogue from './2025-11-23-0001-catalogue.ts';
 import * as catalogueListIndexes from './2025-11-23-0002-catalogue-list-indexes.ts';
 import * as handledEvent from './2025-11-24-0001-handled-event.ts';
+import * as catalogueAvailabilityOrder from './2025-11-25-0001-catalogue-availability-order.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2025-11-23-0001-catalogue': catalogue,
   '2025-11-23-0002-catalogue-list-indexes': catalogueListIndexes,
   '2025-11-24-0001-handled-event': handledEvent,
+  '2025-11-25-0001-catalogue-availability-order': catalogueAvailabilityOrder,
 };

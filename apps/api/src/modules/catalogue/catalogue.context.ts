@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { forRequest, type AppDeps, type Ctx } from '../../context.ts';
 import type { PresentContext } from './catalogue.presenter.ts';
 import { createCountCache, type CountCache } from './count-cache.ts';
+import type { ItemCounts } from './items.repository.ts';
 import type { MediaLibrary } from './media.ts';
 import { createReferenceCache, type ReferenceCache } from './references.ts';
 import type { Viewer } from './viewer.ts';
@@ -9,7 +10,8 @@ import type { Viewer } from './viewer.ts';
 /** The catalogue's own state: caches that live as long as the app and are shared by its requests. */
 export interface CatalogueState {
   media: MediaLibrary;
-  counts: CountCache;
+  /** List totals and their availability groups, per kind and filter. */
+  counts: CountCache<ItemCounts>;
   refs: ReferenceCache;
 }
 
@@ -23,7 +25,7 @@ export type CatalogueCtxOf = (req: { log: FastifyBaseLogger }) => CatalogueCtx;
 export const createCatalogueCtxOf = (deps: AppDeps, media: MediaLibrary): CatalogueCtxOf => {
   const state: CatalogueState = {
     media,
-    counts: createCountCache(deps.now),
+    counts: createCountCache<ItemCounts>(deps.now),
     refs: createReferenceCache(deps.db, deps.now),
   };
   return (req) => Object.assign(forRequest(deps, req), state);

@@ -5,17 +5,18 @@
  * count and stay exact), for `ttlMs` of the injected clock; a total can therefore lag reality by that
  * long on a very large catalogue, which a "1,234 results" line can afford. Per process, no member data.
  */
-export interface CountCache {
-  get(key: string): number | undefined;
-  set(key: string, total: number): void;
+export interface CountCache<Counts extends { total: number }> {
+  get(key: string): Counts | undefined;
+  set(key: string, counts: Counts): void;
   clear(): void;
 }
 
-export const createCountCache = (
+/** `Counts`: the total, and whatever else the same count found (a list's availability groups). */
+export const createCountCache = <Counts extends { total: number }>(
   now: () => Date,
   { ttlMs = 30_000, minTotal = 1_000, maxEntries = 500 } = {},
-): CountCache => {
-  const entries = new Map<string, { total: number; expiresAt: number }>();
+): CountCache<Counts> => {
+  const entries = new Map<string, { counts: Counts; expiresAt: number }>();
   return {
     get(key) {
       const e = entries.get(key);
@@ -24,15 +25,15 @@ export const createCountCache = (
         entries.delete(key);
         return undefined;
       }
-      return e.total;
+      return e.counts;
     },
-    set(key, total) {
-      if (total < minTotal) return;
+    set(key, counts) {
+      if (counts.total < minTotal) return;
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
-      entries.set(key, { total, expiresAt: now().getTime() + ttlMs });
+      entries.set(key, { counts, expiresAt: now().getTime() + ttlMs });
     },
     clear: () => entries.clear(),
   };

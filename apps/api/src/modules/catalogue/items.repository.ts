@@ -9,7 +9,8 @@ import { matchesSearch } from './search.ts';
  * both, told apart by an ItemTable (vouchers.repository.ts, privileges.repository.ts). The two kinds
  * are the same thing for these queries — a priced item of a merchant and category, on offer in a
  * time window, with an optional stock — and differ only in names: table, price column (baht or
- * points), window columns, what counts as taken, what ranks a recommendation.
+ * points), window columns, what ranks a recommendation. Both tables keep `sold_out` (stock not null
+ * and sold/redeemed ≥ stock) as a stored generated column.
  */
 
 /** What every item card row has: the shared queries order by id, presenters look up the references. */
@@ -39,8 +40,6 @@ export interface ItemTable<Row extends ItemRow, DetailRow extends Row = Row> {
   startsAt: 'sale_starts_at' | 'valid_from';
   /** null = open-ended. */
   endsAt: 'sale_ends_at' | 'valid_until';
-  /** How many were taken, against `stock`: vouchers sold, privileges redeemed. */
-  taken: 'sold' | 'redeemed';
   /** Recommendations rank by this first: vouchers by sales, privileges by likes. */
   popularity: 'sold' | 'like_count';
   /** Whether the kind has the privilege-only flag (vouchers do: for privilege customers only). */
@@ -85,6 +84,11 @@ export interface ItemQuery {
   page: Paging;
   now: Date;
   memberId: string | null;
+  /**
+   * The filter's counts if known (countItems, perhaps cached a while): a page they place wholly past
+   * a group is checked with a count instead of walking the group's index to find nothing.
+   */
+  counts?: ItemCounts | undefined;
 }
 
 /** For the helpers that read only the descriptor's names. */
@@ -100,6 +104,30 @@ export const listedSql = (kind: AnyItemTable, now: Date): RawBuilder<unknown> =>
   const ends = column(kind, kind.endsAt);
   return sql`(${ends} is null or ${ends} >= ${now})`;
 };
+
+/**
+ * The order of lists: what can be had now first. A listed item is in one of three groups — on sale
+ * now (started, not sold out), not started yet, sold out — and lists show them in this order, each
+ * in the chosen sort, whatever the sort (a shop shows sold-out items last, by price or by date).
+ * `not_started` comes before `sold_out` as in judge(): an item not started yet is upcoming, however
+ * many are left.
+ */
+export const AVAILABILITY_GROUPS = ['onSale', 'upcoming', 'soldOut'] as const;
+export type AvailabilityGroup = (typeof AVAILABILITY_GROUPS)[number];
+
+/** The condition of a group (with listedSql, the three split what lists show). */
+const groupSql = (kind: AnyItemTable, group: AvailabilityGroup, now: Date) => {
+  const starts = column(kind, kind.startsAt);
+  const soldOut = column(kind, 'sold_out');
+  if (group === 'upcoming') return sql`${starts} > ${now}`;
+  return group === 'onSale'
+    ? sql`(${starts} <= ${now} and not ${soldOut})`
+    : sql`(${starts} <= ${now} and ${soldOut})`;
+};
+
+/** A group's position in AVAILABILITY_GROUPS, as SQL (0 on sale, 1 not started, 2 sold out). */
+const groupRankSql = (kind: AnyItemTable, now: Date) =>
+  sql`case when ${groupSql(kind, 'upcoming', now)} then 1 when ${column(kind, 'sold_out')} then 2 else 0 end`;
 
 /** The list filter as SQL conditions: what is listed, category, merchant, text and price bounds. */
 const listConditions = (kind: AnyItemTable, f: ListFilter, now: Date): RawBuilder<unknown>[] => {
@@ -118,13 +146,29 @@ const listConditions = (kind: AnyItemTable, f: ListFilter, now: Date): RawBuilde
   return conds;
 };
 
-export const countItems = (db: Db, kind: AnyItemTable, f: ListFilter, now: Date): Promise<number> =>
-  countOf(
-    db
-      .selectFrom(sql.table(kind.table).as(kind.alias))
-      .select(COUNT)
-      .where(and(listConditions(kind, f, now))),
-  );
+/** How many a filter lists, and how many of them are in each availability group. */
+export type ItemCounts = { total: number } & Record<AvailabilityGroup, number>;
+
+const countWhere = (db: Db, kind: AnyItemTable, conds: RawBuilder<unknown>[]) =>
+  countOf(db.selectFrom(sql.table(kind.table).as(kind.alias)).select(COUNT).where(and(conds)));
+
+/** A filter's total and groups in one pass (the covering indexes hold every column it tests). */
+export const countItems = async (
+  db: Db,
+  kind: AnyItemTable,
+  f: ListFilter,
+  now: Date,
+): Promise<ItemCounts> => {
+  const n = (group: AvailabilityGroup) =>
+    sql<string | number>`count(*) filter (where ${groupSql(kind, group, now)})`.as(group);
+  const r = await db
+    .selectFrom(sql.table(kind.table).as(kind.alias))
+    .select([COUNT, n('onSale'), n('upcoming')])
+    .where(and(listConditions(kind, f, now)))
+    .executeTakeFirstOrThrow();
+  const [total, onSale, upcoming] = [Number(r.n), Number(r.onSale), Number(r.upcoming)];
+  return { total, onSale, upcoming, soldOut: total - onSale - upcoming };
+};
 
 /** ORDER BY of a list over alias `a`: ties broken by creation time then id, in the same direction. */
 const orderSql = (kind: AnyItemTable, a: string, order: ListOrder) => {
@@ -149,23 +193,61 @@ const pageIdsSql = (kind: AnyItemTable, conds: RawBuilder<unknown>[], order: Lis
 export const DEFERRED_JOIN_FROM_OFFSET = 100;
 
 /**
- * One page. Near the start, one pass over the sort index reading the rows it keeps. Deeper, a
- * "deferred join": the page's ids first (pageIdsSql, from the covering indexes alone), then only
+ * One group's slice. Near the start, one pass over the sort index reading the rows it keeps. Deeper,
+ * a "deferred join": the slice's ids first (pageIdsSql, from the covering indexes alone), then only
  * those rows — a single pass would read every row the offset skips.
  */
-export const listItems = <Row extends ItemRow>(
+const groupSlice = <Row extends ItemRow>(
+  db: Db,
+  kind: ItemTable<Row>,
+  q: ItemQuery,
+  conds: RawBuilder<unknown>[],
+  slice: Paging,
+  deferFromOffset: number,
+): Promise<Row[]> => {
+  const cards = kind.summaries(db, q.memberId);
+  const page =
+    slice.offset < deferFromOffset
+      ? cards.where(and(conds)).limit(slice.limit).offset(slice.offset)
+      : cards.where(sql<boolean>`${column(kind, 'id')} in ${pageIdsSql(kind, conds, q.order, slice)}`);
+  return page.orderBy(orderSql(kind, kind.alias, q.order)).execute();
+};
+
+/**
+ * One page: the on-sale items, then the not-yet-started, then the sold-out ones, each group in the
+ * chosen sort (AVAILABILITY_GROUPS). Each group is read on its own, as an ordered index scan that
+ * stops after its slice — ordering by the group in SQL would sort every matching row, since "started"
+ * is relative to now and no index can hold it. A page inside the first group (nearly every page) is
+ * one query, as it would be without the groups; a page across a boundary reads the next group from
+ * its start; a page wholly past a group counts that group to know where the next one starts. The
+ * counts in `q` (perhaps cached) only choose between counting a group first and walking it; what
+ * decides is always a count or a read of now, so stale counts never repeat or skip an item.
+ */
+export const listItems = async <Row extends ItemRow>(
   db: Db,
   kind: ItemTable<Row>,
   q: ItemQuery,
   deferFromOffset = DEFERRED_JOIN_FROM_OFFSET,
 ): Promise<Row[]> => {
-  const conds = listConditions(kind, q.filter, q.now);
-  const cards = kind.summaries(db, q.memberId);
-  const page =
-    q.page.offset < deferFromOffset
-      ? cards.where(and(conds)).limit(q.page.limit).offset(q.page.offset)
-      : cards.where(sql<boolean>`${column(kind, 'id')} in ${pageIdsSql(kind, conds, q.order, q.page)}`);
-  return page.orderBy(orderSql(kind, kind.alias, q.order)).execute();
+  const rows: Row[] = [];
+  let skip = q.page.offset;
+  for (const group of AVAILABILITY_GROUPS) {
+    const limit = q.page.limit - rows.length;
+    if (limit === 0) break;
+    const conds = [...listConditions(kind, q.filter, q.now), groupSql(kind, group, q.now)];
+    if (skip > 0 && q.counts !== undefined && skip >= q.counts[group]) {
+      const n = await countWhere(db, kind, conds);
+      if (skip >= n) {
+        skip -= n;
+        continue;
+      }
+    }
+    const slice = await groupSlice(db, kind, q, conds, { offset: skip, limit }, deferFromOffset);
+    rows.push(...slice);
+    if (slice.length > 0) skip = 0;
+    else if (skip > 0) skip = Math.max(0, skip - (await countWhere(db, kind, conds)));
+  }
+  return rows;
 };
 
 /** One item with everything its detail shows, ended ones included; undefined when unknown or not a uuid. */
@@ -204,7 +286,8 @@ const cardsInOrder = async <Row extends ItemRow>(
  * A search page with its total in one pass, when it matches at most `cap` rows: the matches come from
  * the trigram index once, and both the total and the page's ids are taken from them. Walking a sort
  * index while testing the pattern (what the planner does when it cannot tell how rare a pattern is)
- * reads the whole table for a rare one; counting and paging separately would search twice.
+ * reads the whole table for a rare one; counting and paging separately would search twice. The
+ * matches are ordered by availability group first, as listItems orders them.
  * undefined when there are more than `cap` matches (count and page the usual way then).
  */
 export const searchItems = async <Row extends ItemRow>(
@@ -217,12 +300,13 @@ export const searchItems = async <Row extends ItemRow>(
   const { order, page } = q;
   const { rows } = await sql<{ total: number | string; ids: string[] }>`
     with m as materialized (
-      select ${sql.raw(a)}.id, ${sql.raw(a)}.created_at, ${column(kind, kind.price)}
+      select ${sql.raw(a)}.id, ${sql.raw(a)}.created_at, ${column(kind, kind.price)},
+        ${groupRankSql(kind, q.now)} as grp
       from ${sql.table(kind.table)} ${sql.raw(a)} where ${and(listConditions(kind, q.filter, q.now))}
       limit ${cap + 1})
     select (select count(*) from m) as total,
-      coalesce((select json_agg(pg.id order by ${orderSql(kind, 'pg', order)})
-        from (select * from m order by ${orderSql(kind, 'm', order)} limit ${page.limit} offset ${page.offset}) pg),
+      coalesce((select json_agg(pg.id order by pg.grp, ${orderSql(kind, 'pg', order)})
+        from (select * from m order by m.grp, ${orderSql(kind, 'm', order)} limit ${page.limit} offset ${page.offset}) pg),
         '[]') as ids`.execute(db);
   const total = Number(rows[0]?.total ?? 0);
   if (total > cap) return undefined;
@@ -230,17 +314,13 @@ export const searchItems = async <Row extends ItemRow>(
 };
 
 /**
- * What the member could take now: listed, started, not sold out, and — for a member — what their
- * tier allows (and, for privilege-only vouchers, only privilege customers). A visitor sees
+ * What the member could take now: listed, on sale now (started, not sold out), and — for a member —
+ * what their tier allows (and, for privilege-only vouchers, only privilege customers). A visitor sees
  * tier-locked items (eligibility unknown).
  */
 const obtainable = (kind: AnyItemTable, now: Date, memberTier: Tier | null): RawBuilder<unknown>[] => {
   const c = (name: string) => column(kind, name);
-  const conds: RawBuilder<unknown>[] = [
-    listedSql(kind, now),
-    sql`${c(kind.startsAt)} <= ${now}`,
-    sql`(${c('stock')} is null or ${c(kind.taken)} < ${c('stock')})`,
-  ];
+  const conds: RawBuilder<unknown>[] = [listedSql(kind, now), groupSql(kind, 'onSale', now)];
   if (memberTier !== null) {
     conds.push(sql`(${c('tier')} is null or ${c('tier')} in (${sql.join(tiersAtMost(memberTier))}))`);
     if (kind.hasPrivilegeOnly && !isPrivilegeCustomer(memberTier))

@@ -21,6 +21,7 @@ import {
   listItems,
   recommendItems,
   searchItems,
+  type ItemCounts,
   type ItemQuery,
   type ItemRow,
   type ItemTable,
@@ -71,19 +72,20 @@ export const PRIVILEGES: ItemKind<
  */
 export const FEW_MATCHES = 1000;
 
-/** A total from the cache, or counted (and cached when large). */
-const cachedCount = async (ctx: CatalogueCtx, key: string, count: () => Promise<number>) => {
+/** Counts from the cache, or counted (and cached when large). */
+const cachedCounts = async (ctx: CatalogueCtx, key: string, count: () => Promise<ItemCounts>) => {
   const hit = ctx.counts.get(key);
   if (hit !== undefined) return hit;
-  const total = await count();
-  ctx.counts.set(key, total);
-  return total;
+  const counts = await count();
+  ctx.counts.set(key, counts);
+  return counts;
 };
 
 /**
- * One page of a kind, filtered, searched and sorted, with its total. A search whose total is not
- * cached is tried in one pass first (few matches); otherwise the total is counted (cached when
- * large) and the page read only when it is not past the end.
+ * One page of a kind, filtered, searched and sorted — on sale now first, then not started, then sold
+ * out (listItems) — with its total. A search whose total is not cached is tried in one pass first
+ * (few matches); otherwise the total and groups are counted (cached when large) and the page read
+ * only when it is not past the end.
  */
 export const itemList = async <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
   ctx: CatalogueCtx,
@@ -105,8 +107,12 @@ export const itemList = async <Row extends ItemRow, DetailRow extends Row, Summa
   };
   const key = JSON.stringify([kind.table.table, filter]);
   const countedPage = async () => {
-    const total = await cachedCount(ctx, key, () => countItems(ctx.db, kind.table, filter, now));
-    return { total, rows: offset < total ? await listItems(ctx.db, kind.table, itemQuery) : [] };
+    const counts = await cachedCounts(ctx, key, () => countItems(ctx.db, kind.table, filter, now));
+    const { total } = counts;
+    return {
+      total,
+      rows: offset < total ? await listItems(ctx.db, kind.table, { ...itemQuery, counts }) : [],
+    };
   };
   const onePass =
     q !== undefined && ctx.counts.get(key) === undefined

@@ -52,7 +52,6 @@ export const PRIVILEGE_TABLE: ItemTable<PrivilegeSummaryRow, PrivilegeDetailRow>
   price: 'points_cost',
   startsAt: 'valid_from',
   endsAt: 'valid_until',
-  taken: 'redeemed',
   popularity: 'like_count',
   hasPrivilegeOnly: false,
   summaries: privilegeSummaryQuery,

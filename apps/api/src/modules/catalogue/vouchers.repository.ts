@@ -65,7 +65,6 @@ export const VOUCHER_TABLE: ItemTable<VoucherSummaryRow, VoucherDetailRow> = {
   price: 'price',
   startsAt: 'sale_starts_at',
   endsAt: 'sale_ends_at',
-  taken: 'sold',
   popularity: 'sold',
   hasPrivilegeOnly: true,
   summaries: (db) => voucherSummaryQuery(db),
