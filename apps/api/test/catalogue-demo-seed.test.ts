@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import type { VoucherSummary } from '@app/contracts';
+import type { PrivilegeSummary, VoucherSummary } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { demoCatalogue } from '../src/db/demo/catalogue-data.ts';
 import { catalogueCounts, endOfBangkokDay, seedDemoCatalogue } from '../src/db/demo/seed.ts';
 import { loadMediaLibrary, type MediaKind } from '../src/modules/catalogue/media.ts';
 import { REPO_ROOT } from '../src/config.ts';
-import { buildTestApp, createTestClock, type TestApp } from './helpers/build-test-app.ts';
+import { bearer, buildTestApp, createTestClock, signIn, type TestApp } from './helpers/build-test-app.ts';
 
 type Page<T> = { data: { items: T[]; total: number } };
 
@@ -62,6 +62,38 @@ describe('demo catalogue', () => {
       url: `/bff/vouchers?q=${encodeURIComponent('กาแฟ')}`,
     });
     expect(coffee.json<Page<VoucherSummary>>().data.total).toBeGreaterThanOrEqual(3);
+  });
+
+  it("is shaped like a real programme's: most on sale now, a few not started, a few sold out — and the first screens show what can be had", async () => {
+    const member = bearer((await signIn(t)).accessToken); // a new member: the base tier
+    for (const kind of ['vouchers', 'privileges'] as const) {
+      const list = async (query: string, headers: Record<string, string> = {}) =>
+        (await t.app.inject({ method: 'GET', url: `/bff/${kind}${query}`, headers })).json<
+          Page<VoucherSummary | PrivilegeSummary>
+        >().data;
+      const all = await list('?limit=100');
+      const reasons = all.items.map((i) => i.unavailableReason);
+      const count = (r: string | null) => reasons.filter((x) => x === r).length;
+      expect(count(null), kind).toBeGreaterThanOrEqual(0.8 * all.total);
+      expect(count('not_started'), kind).toBeGreaterThan(0);
+      expect(count('not_started'), kind).toBeLessThanOrEqual(0.1 * all.total);
+      expect(count('sold_out'), kind).toBeGreaterThan(0);
+      expect(count('sold_out'), kind).toBeLessThanOrEqual(0.1 * all.total);
+      // On sale first, then not started, then sold out.
+      const blocks = reasons.filter((r, k) => k === 0 || r !== reasons[k - 1]);
+      expect(blocks, kind).toEqual([null, 'not_started', 'sold_out']);
+      // "All Vouchers" / the privileges tab as they open: the first page (20 cards, or every item on
+      // sale when there are fewer) can be had now.
+      const first = await list('?limit=20');
+      expect(first.items.slice(0, Math.min(20, count(null))).every((i) => i.unavailableReason === null)).toBe(
+        true,
+      );
+      // And the first screen — the home grid's six cards — for a new member too.
+      const grid = await list('?limit=6', member);
+      expect(grid.items.map((i) => [i.title, i.unavailableReason])).toEqual(
+        grid.items.map((i) => [i.title, null]),
+      );
+    }
   });
 
   it('every picture the data names ships with the repository', async () => {

@@ -246,6 +246,41 @@ expect(
   'privileges: costs do not span 200..15000',
 );
 
+/* ------------------------------------------------------ a real programme's shape */
+// Most items can be had now, a few open later, a few are gone; lists show the ones on sale first
+// (newest first by default), and the first screen — six cards — holds items a new member (the base
+// tier) can buy or use.
+const shape = <T extends { createdDaysAgo: number; tier: string | null }>(
+  what: string,
+  items: T[],
+  state: (x: T) => 'onSale' | 'upcoming' | 'soldOut',
+  openToAll: (x: T) => boolean,
+) => {
+  const n = (s: string) => items.filter((x) => state(x) === s).length;
+  const share = { onSale: n('onSale'), upcoming: n('upcoming'), soldOut: n('soldOut') };
+  expect(share.onSale >= 0.8 * items.length, `${what}: only ${share.onSale} of ${items.length} on sale now`);
+  for (const s of ['upcoming', 'soldOut'] as const)
+    expect(share[s] <= 0.1 * items.length, `${what}: ${share[s]} ${s} is more than a few`);
+  const newest = items
+    .filter((x) => state(x) === 'onSale')
+    .sort((a, b) => a.createdDaysAgo - b.createdDaysAgo)
+    .slice(0, 6);
+  for (const x of newest) expect(openToAll(x), `${what}: a first-screen item is not open to every member`);
+  return share;
+};
+const voucherShape = shape(
+  'vouchers',
+  V,
+  (v) => (v.saleStartsInDays > 0 ? 'upcoming' : v.stock !== null && v.sold >= v.stock ? 'soldOut' : 'onSale'),
+  (v) => (v.tier === null || v.tier === 'member') && !v.privilegeOnly,
+);
+const privilegeShape = shape(
+  'privileges',
+  P,
+  (p) => (p.validFromDays > 0 ? 'upcoming' : p.stock === 0 ? 'soldOut' : 'onSale'),
+  (p) => p.tier === null || p.tier === 'member',
+);
+
 /* ---------------------------------------------------------------- coupons */
 for (const k of c.coupons) {
   const w = `coupon ${k.code}`;
@@ -307,6 +342,7 @@ console.log('  voucher mix', mix);
 console.log('  usage limits', Object.fromEntries(usage));
 console.log('  Thai search words (titles)', searchHits);
 console.log('  privilege mix', pmix, `points ${Math.min(...costs)}-${Math.max(...costs)}`);
+console.log('  now: vouchers', voucherShape, 'privileges', privilegeShape);
 console.log('  coupon mix', kmix);
 console.log(`  images: ${V.reduce((s, v) => s + v.imageCount, 0)} voucher images`);
 for (const w of warnings) console.log('  warn:', w);
