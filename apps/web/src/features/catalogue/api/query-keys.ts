@@ -1,4 +1,5 @@
-import { LANGUAGES, type BannerPosition, type Language } from '@app/contracts';
+import type { BannerPosition, Language } from '@app/contracts';
+import { LANGUAGES } from '@app/contracts/constants';
 import { partialMatchKey, type QueryFilters, type QueryKey } from '@tanstack/react-query';
 import type { ListFilter } from '../lib/list-filter.ts';
 import type { CatalogueScope } from './scope.ts';
