@@ -29,7 +29,7 @@ import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web.ts';
 import type { ZodApp } from './http/zod-app.ts';
 import { defineHousekeeping } from './jobs/housekeeping.ts';
-import { createJobs, type JobsOptions } from './jobs/jobs.ts';
+import { createJobs } from './jobs/jobs.ts';
 import { devMailboxModule } from './mail/dev-mailbox.routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import {
@@ -53,8 +53,6 @@ export interface BuildDeps {
   mailer?: Mailer;
   /** Where logs go instead of stdout (tests capture them). */
   logStream?: NodeJS.WritableStream;
-  /** The job queue's intervals (tests poll faster). */
-  jobs?: Omit<JobsOptions, 'log'>;
 }
 
 const loggerOptions = (
@@ -109,7 +107,7 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
 
   // Modules define their queues and event handlers while they are registered; the workers start once
   // every module is in (`ready`, which `listen` and the first `inject` call) and stop on close.
-  const jobs = createJobs(deps.db, { log: app.log, ...deps.jobs });
+  const jobs = createJobs(deps.db, { log: app.log });
   const events = createEvents<AppEvents>(deps.db, jobs, { now });
   const housekeeping = defineHousekeeping(jobs, {
     db: deps.db,

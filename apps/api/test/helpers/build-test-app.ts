@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { LoginData } from '@app/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import { buildApp, type BuildDeps } from '../../src/app.ts';
+import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/schema.ts';
 import type { ZodApp } from '../../src/http/zod-app.ts';
@@ -69,8 +69,6 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   mailer?: Mailer;
   clock?: TestClock;
-  /** The job queue's intervals, e.g. faster polling for a test that waits for a job. */
-  jobs?: BuildDeps['jobs'];
 }
 
 /**
@@ -97,7 +95,6 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
     now: clock.now,
     logStream,
     ...(options.mailer ? { mailer: options.mailer } : {}),
-    ...(options.jobs ? { jobs: options.jobs } : {}),
   });
   return {
     app,
