@@ -1,27 +1,28 @@
 import type { Language } from '@app/contracts';
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../shared/paths.ts';
+import { lazyScreen } from '../shared/ui/lazy-screen.tsx';
 import { AppErrorScreen } from './app-error.tsx';
 import { LocaleRoot } from './layout/locale-root.tsx';
 
-// One chunk per screen: a phone downloads only the code of the page it opens.
-const Signin = lazy(() => import('../features/auth/routes/signin.tsx'));
-const Home = lazy(() => import('../features/catalogue/routes/home.tsx'));
-const Vouchers = lazy(() => import('../features/catalogue/routes/vouchers.tsx'));
-const VoucherDetail = lazy(() => import('../features/catalogue/routes/voucher-detail.tsx'));
-const Privileges = lazy(() => import('../features/catalogue/routes/privileges.tsx'));
-const PrivilegeDetail = lazy(() => import('../features/catalogue/routes/privilege-detail.tsx'));
-const Store = lazy(() => import('../features/catalogue/routes/store.tsx'));
-const Profile = lazy(() => import('../features/profile/routes/profile.tsx'));
-const EditProfile = lazy(() => import('../features/profile/routes/edit-profile.tsx'));
-const History = lazy(() => import('../features/history/routes/history.tsx'));
-const Wallet = lazy(() => import('../features/wallet/routes/wallet.tsx'));
-const Checkout = lazy(() => import('../features/checkout/routes/checkout.tsx'));
-const Cart = lazy(() => import('../features/cart/routes/cart.tsx'));
-const PrivilegesHistory = lazy(() => import('../features/privileges/routes/privileges-history.tsx'));
-const Notifications = lazy(() => import('../features/notifications/routes/notifications.tsx'));
-const NotFound = lazy(() => import('./not-found.tsx'));
+// One chunk per screen: a phone downloads only the code of the page it opens, and antd's runtime
+// only for screens that use it (not home).
+const Signin = lazyScreen(() => import('../features/auth/routes/signin.tsx'));
+const Home = lazyScreen(() => import('../features/catalogue/routes/home.tsx'), { kit: false });
+const Vouchers = lazyScreen(() => import('../features/catalogue/routes/vouchers.tsx'));
+const VoucherDetail = lazyScreen(() => import('../features/catalogue/routes/voucher-detail.tsx'));
+const Privileges = lazyScreen(() => import('../features/catalogue/routes/privileges.tsx'));
+const PrivilegeDetail = lazyScreen(() => import('../features/catalogue/routes/privilege-detail.tsx'));
+const Store = lazyScreen(() => import('../features/catalogue/routes/store.tsx'));
+const Profile = lazyScreen(() => import('../features/profile/routes/profile.tsx'));
+const EditProfile = lazyScreen(() => import('../features/profile/routes/edit-profile.tsx'));
+const History = lazyScreen(() => import('../features/history/routes/history.tsx'));
+const Wallet = lazyScreen(() => import('../features/wallet/routes/wallet.tsx'));
+const Checkout = lazyScreen(() => import('../features/checkout/routes/checkout.tsx'));
+const Cart = lazyScreen(() => import('../features/cart/routes/cart.tsx'));
+const PrivilegesHistory = lazyScreen(() => import('../features/privileges/routes/privileges-history.tsx'));
+const Notifications = lazyScreen(() => import('../features/notifications/routes/notifications.tsx'));
+const NotFound = lazyScreen(() => import('./not-found.tsx'));
 
 /** Route paths are the `paths` module's, relative to the locale root. */
 const rel = (path: string) => path.slice(1);

@@ -1,6 +1,4 @@
 import type { Language } from '@app/contracts';
-import dayjs from 'dayjs';
-import 'dayjs/locale/th';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setLanguageSource } from '../api/client.ts';
@@ -12,10 +10,9 @@ export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : 'en';
 }
 
-/** Makes `lang` the language of the page: texts, `<html lang>`, date names. */
+/** Makes `lang` the language of the page: texts and `<html lang>`. */
 export function applyLanguage(lang: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
-  dayjs.locale(lang);
   if (i18next.language !== lang) void i18next.changeLanguage(lang);
 }
 

@@ -1,7 +1,13 @@
-import { message } from 'antd';
+import { ConfigProvider, message } from 'antd';
+import { createElement } from 'react';
+import { theme } from './theme.ts';
 
-// A toast must outlive the screen that raised it (Save → /profile), so it uses antd's global holder
-// (themed in app/providers.tsx). Only screens that toast load antd's message code.
+// A toast must outlive the screen that raised it (Save → /profile), so it uses antd's global holder,
+// which renders outside the tree: it gets the app's theme here. Only screens that toast load this code.
+ConfigProvider.config({
+  holderRender: (children) => createElement(ConfigProvider, { theme }, children),
+});
+
 export const toast = {
   success: (text: string) => void message.success(text),
   error: (text: string) => void message.error(text),

@@ -1,10 +1,11 @@
 import type { BannerPosition } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
+import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
 import page from '../../../shared/ui/page.module.css';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
@@ -24,10 +25,10 @@ import { voucherKind } from '../kinds/voucher-kind.tsx';
 import styles from '../catalogue.module.css';
 
 // Only what the first view shows is in the home chunk; other tabs and search results load on demand.
-const PrivilegeTab = lazy(() => import('../components/home-tabs/privilege-tab.tsx'));
-const CouponTab = lazy(() => import('../components/home-tabs/coupon-tab.tsx'));
-const StoreTab = lazy(() => import('../components/home-tabs/store-tab.tsx'));
-const SearchResults = lazy(() => import('../components/search-results.tsx'));
+const PrivilegeTab = lazyScreen(() => import('../components/home-tabs/privilege-tab.tsx'));
+const CouponTab = lazyScreen(() => import('../components/home-tabs/coupon-tab.tsx'));
+const StoreTab = lazyScreen(() => import('../components/home-tabs/store-tab.tsx'));
+const SearchResults = lazyScreen(() => import('../components/search-results.tsx'));
 
 export const HOME_TABS = ['voucher', 'privilege', 'coupon', 'store'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];

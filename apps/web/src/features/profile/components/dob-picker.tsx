@@ -4,6 +4,8 @@ import dayjsGenerateConfig from '@rc-component/picker/generate/dayjs';
 import { DatePicker, type DatePickerProps } from 'antd';
 import thTH from 'antd/es/locale/th_TH';
 import dayjs, { type Dayjs } from 'dayjs';
+// The picker names Thai months through dayjs's Thai locale (antd's th_TH asks for it by name).
+import 'dayjs/locale/th';
 import { BUDDHIST_DATE_FORMAT, DATE_FORMAT } from '../../../shared/format.ts';
 
 const BUDDHIST_ERA_OFFSET = 543;

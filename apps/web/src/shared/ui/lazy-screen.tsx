@@ -1,0 +1,41 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type Module<P> = { default: ComponentType<P> };
+
+/** A lazily loaded screen (or part of one) that can also be fetched ahead of time, on idle or on intent. */
+export type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<Module<P>> };
+
+const loadKit = () => import('./antd-theme.tsx');
+
+/**
+ * `lazy` with a `preload`, and by default with antd's theme around it: the kit's runtime (about 60 kB
+ * gzip) downloads beside the part's own code, in parallel, and only for parts that use antd. A part
+ * that uses no antd component (the home screen) passes `{ kit: false }` and starts without it.
+ */
+export function lazyScreen<P extends object>(
+  load: () => Promise<Module<P>>,
+  { kit = true } = {},
+): LazyScreen<P> {
+  let loading: Promise<Module<P>> | undefined;
+  const preload = () => {
+    loading ??= (
+      kit
+        ? Promise.all([load(), loadKit()]).then(([{ default: Part }, { AntdTheme }]) => ({
+            default: function Themed(props: P) {
+              return (
+                <AntdTheme>
+                  <Part {...props} />
+                </AntdTheme>
+              );
+            },
+          }))
+        : load()
+    ).catch((err: unknown) => {
+      // A failed download (a flaky network) is tried again next time rather than remembered.
+      loading = undefined;
+      throw err;
+    });
+    return loading;
+  };
+  return Object.assign(lazy(preload), { preload });
+}
