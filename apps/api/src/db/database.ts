@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
-import { PGliteDialect } from './pglite-dialect.ts';
+import { PGliteDialect, type NotificationListener } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
 const DATE_OID = 1082;
@@ -57,8 +57,24 @@ export const openDatabase = (opts: DatabaseOptions): Kysely<Database> => {
       relaxedDurability: true,
     });
   };
-  return new Kysely<Database>({ dialect: new PGliteDialect(open, unlock) });
+  const dialect = new PGliteDialect(open, unlock);
+  const db = new Kysely<Database>({ dialect });
+  embedded.set(db, dialect);
+  return db;
 };
+
+const embedded = new WeakMap<Kysely<Database>, PGliteDialect>();
+
+/**
+ * On the embedded database: calls `listener` for every NOTIFY its one session receives (run `LISTEN
+ * <channel>` through `db` too), and returns the way to stop. Every writer of an embedded database is
+ * this process, so a notification there means "just committed here". undefined on PostgreSQL, where
+ * other processes write too and a notification would need a connection of its own.
+ */
+export const onNotification = (
+  db: Kysely<Database>,
+  listener: NotificationListener,
+): (() => void) | undefined => embedded.get(db)?.onNotification(listener);
 
 /** Postgres unique_violation, the same code from pg and PGlite. */
 export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>

@@ -26,6 +26,7 @@ import {
 export class PGliteDialect implements Dialect {
   readonly #open: () => Promise<PGlite>;
   readonly #afterClose: (() => void) | undefined;
+  readonly #listeners = new Set<NotificationListener>();
   /** `afterClose` runs once PGlite has closed its files (the data folder's lock is released there). */
   constructor(open: () => Promise<PGlite>, afterClose?: () => void) {
     this.#open = open;
@@ -35,7 +36,16 @@ export class PGliteDialect implements Dialect {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.#open, this.#afterClose);
+    return new PGliteDriver(this.#open, this.#afterClose, this.#listeners);
+  }
+  /**
+   * Calls `listener` for every NOTIFY the session receives (after the sender's commit). Only the
+   * callback: the LISTEN itself must go through Kysely, under the session's lock — PGlite's own
+   * listen() would run it in whatever transaction holds the session at that moment.
+   */
+  onNotification(listener: NotificationListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
   createQueryCompiler(): QueryCompiler {
     return new PostgresQueryCompiler();
@@ -44,6 +54,8 @@ export class PGliteDialect implements Dialect {
     return new PostgresIntrospector(db);
   }
 }
+
+export type NotificationListener = (channel: string, payload: string) => void;
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -95,15 +107,24 @@ class PGliteDriver implements Driver {
   readonly #open: () => Promise<PGlite>;
   readonly #afterClose: (() => void) | undefined;
   readonly #lock = new Mutex();
+  readonly #listeners: ReadonlySet<NotificationListener>;
   #pg: PGlite | undefined;
 
-  constructor(open: () => Promise<PGlite>, afterClose?: () => void) {
+  constructor(
+    open: () => Promise<PGlite>,
+    afterClose: (() => void) | undefined,
+    listeners: ReadonlySet<NotificationListener>,
+  ) {
     this.#open = open;
     this.#afterClose = afterClose;
+    this.#listeners = listeners;
   }
 
   async init(): Promise<void> {
     this.#pg = await this.#open();
+    this.#pg.onNotification((channel, payload) => {
+      for (const listener of this.#listeners) listener(channel, payload);
+    });
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {

@@ -245,6 +245,13 @@ export interface HandledEventTable {
   handled_at: Timestamp;
 }
 
+/** One row (id 1): moved by a trigger on every change to what the catalogue shows. */
+export interface CatalogueVersionTable {
+  id: number;
+  /** bigint: a string from pg, a number from PGlite. */
+  version: string | number;
+}
+
 export interface Database {
   member: MemberTable;
   avatar: AvatarTable;
@@ -265,6 +272,7 @@ export interface Database {
   coupon_voucher: CouponVoucherTable;
   banner: BannerTable;
   handled_event: HandledEventTable;
+  catalogue_version: CatalogueVersionTable;
 }
 
 export type MemberRow = Selectable<MemberTable>;

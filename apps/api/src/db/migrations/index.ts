@@ -5,6 +5,7 @@ import * as catalogue from './2025-11-23-0001-catalogue.ts';
 import * as catalogueListIndexes from './2025-11-23-0002-catalogue-list-indexes.ts';
 import * as handledEvent from './2025-11-24-0001-handled-event.ts';
 import * as catalogueAvailabilityOrder from './2025-11-25-0001-catalogue-availability-order.ts';
+import * as catalogueVersion from './2025-11-26-0001-catalogue-version.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2025-11-23-0002-catalogue-list-indexes': catalogueListIndexes,
   '2025-11-24-0001-handled-event': handledEvent,
   '2025-11-25-0001-catalogue-availability-order': catalogueAvailabilityOrder,
+  '2025-11-26-0001-catalogue-version': catalogueVersion,
 };

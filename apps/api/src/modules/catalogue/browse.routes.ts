@@ -9,16 +9,44 @@ import {
   MerchantResponseSchema,
   PagingQuerySchema,
   TicketOfficeBannerQuerySchema,
+  type Language,
 } from '@app/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
-import { banners, categories, coupons, merchant, merchants, ticketOfficeBanners } from './browse.service.ts';
-import type { CatalogueCtxOf } from './catalogue.context.ts';
+import { sendAnswer } from './answer-reply.ts';
+import {
+  banners,
+  browseAnswer,
+  categories,
+  coupons,
+  merchant,
+  merchants,
+  ticketOfficeBanners,
+} from './browse.service.ts';
+import type { CatalogueCtx, CatalogueCtxOf } from './catalogue.context.ts';
 import { langOf } from './request.ts';
 
 /** Banners, categories, stores and coupons: no token is read, the answer varies by language only. */
 export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
+  /** The language's shared answer for `what`, with its validator (public: nobody's own). */
+  const answer = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    what: readonly unknown[],
+    schema: z.ZodType,
+    compute: (ctx: CatalogueCtx, lang: Language) => Promise<unknown>,
+  ) => {
+    const ctx = ctxOf(req);
+    const lang = langOf(req);
+    return sendAnswer(
+      req,
+      reply,
+      await browseAnswer(ctx, lang, what, schema, () => compute(ctx, lang)),
+      'public',
+    );
+  };
+
   app.get(
     '/banners/:position',
     {
@@ -30,7 +58,10 @@ export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
         response: { 200: BannerListResponseSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await banners(ctxOf(req), langOf(req), req.params.position)),
+    (req, reply) =>
+      answer(req, reply, ['banners', req.params.position], BannerListResponseSchema, (ctx, lang) =>
+        banners(ctx, lang, req.params.position),
+      ),
   );
 
   app.get(
@@ -45,7 +76,14 @@ export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
         response: { 200: BannerPageResponseSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await ticketOfficeBanners(ctxOf(req), langOf(req), req.query.page, req.query.per_page)),
+    (req, reply) =>
+      answer(
+        req,
+        reply,
+        ['ticket-office', req.query.page, req.query.per_page],
+        BannerPageResponseSchema,
+        (ctx, lang) => ticketOfficeBanners(ctx, lang, req.query.page, req.query.per_page),
+      ),
   );
 
   app.get(
@@ -58,7 +96,7 @@ export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
         response: { 200: CategoryListResponseSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await categories(ctxOf(req), langOf(req))),
+    (req, reply) => answer(req, reply, ['categories'], CategoryListResponseSchema, categories),
   );
 
   app.get(
@@ -72,7 +110,14 @@ export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
         response: { 200: MerchantPageResponseSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await merchants(ctxOf(req), langOf(req), req.query.page, req.query.limit)),
+    (req, reply) =>
+      answer(
+        req,
+        reply,
+        ['merchants', req.query.page, req.query.limit],
+        MerchantPageResponseSchema,
+        (ctx, lang) => merchants(ctx, lang, req.query.page, req.query.limit),
+      ),
   );
 
   app.get(
@@ -86,7 +131,10 @@ export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
         response: { 200: MerchantResponseSchema, 404: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await merchant(ctxOf(req), langOf(req), req.params.id)),
+    (req, reply) =>
+      answer(req, reply, ['merchant', req.params.id], MerchantResponseSchema, (ctx, lang) =>
+        merchant(ctx, lang, req.params.id),
+      ),
   );
 
   app.get(
@@ -102,6 +150,13 @@ export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
         response: { 200: CouponPageResponseSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await coupons(ctxOf(req), langOf(req), req.query.page, req.query.limit)),
+    (req, reply) =>
+      answer(
+        req,
+        reply,
+        ['coupons', req.query.page, req.query.limit],
+        CouponPageResponseSchema,
+        (ctx, lang) => coupons(ctx, lang, req.query.page, req.query.limit),
+      ),
   );
 };

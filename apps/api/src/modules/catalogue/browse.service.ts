@@ -1,5 +1,7 @@
 import type { BannerPosition, Language } from '@app/contracts';
+import type { z } from 'zod';
 import { AppError } from '../../app-error.ts';
+import { answerOf } from './answer.ts';
 import { countActiveBanners, listBanners, pageActiveBanners } from './banners.repository.ts';
 import type { CatalogueCtx } from './catalogue.context.ts';
 import {
@@ -106,3 +108,18 @@ export const coupons = async (ctx: CatalogueCtx, lang: Language, page: number, l
   );
   return pageOf(items, page, limit, total);
 };
+
+/**
+ * Through the answer cache: these answers are the same for every viewer of one language, so one
+ * copy per language and request (`what`) serves all.
+ */
+export const browseAnswer = (
+  ctx: CatalogueCtx,
+  lang: Language,
+  what: readonly unknown[],
+  schema: z.ZodType,
+  compute: () => Promise<unknown>,
+) =>
+  ctx.answers.through(JSON.stringify(['browse', lang, ...what]), async () =>
+    answerOf(schema, await compute()),
+  );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../http/module.ts';
 import { browseRoutes } from './browse.routes.ts';
-import { createCatalogueCtxOf, type CatalogueCtxOf } from './catalogue.context.ts';
+import { catalogueCtxOf, createCatalogueState, type CatalogueCtxOf } from './catalogue.context.ts';
 import { itemRoutes, PRIVILEGE_ROUTES, VOUCHER_ROUTES } from './items.routes.ts';
 import { shippedMediaLibrary } from './media.ts';
 import { privilegeLikeRoutes } from './privileges.routes.ts';
@@ -36,7 +36,10 @@ const browsePlugin: FastifyPluginAsyncZod<{ ctxOf: CatalogueCtxOf }> = async (ap
  * member. Its pictures are catalogueMediaModule's.
  */
 export const catalogueModule: FastifyPluginAsyncZod<CatalogueModuleOptions> = async (app, { deps }) => {
-  const ctxOf = createCatalogueCtxOf(deps, shippedMediaLibrary());
+  const state = createCatalogueState(deps, shippedMediaLibrary(), app.log);
+  app.addHook('onReady', async () => state.freshness.start());
+  app.addHook('onClose', async () => state.freshness.stop());
+  const ctxOf = catalogueCtxOf(deps, state);
   await app.register(itemsPlugin, { ctxOf });
   await app.register(browsePlugin, { ctxOf });
 };

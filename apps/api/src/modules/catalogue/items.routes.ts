@@ -9,21 +9,24 @@ import {
   VoucherListResponseSchema,
   VoucherPageResponseSchema,
 } from '@app/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import type { CatalogueCtxOf } from './catalogue.context.ts';
 import type { pageOf } from './catalogue.presenter.ts';
+import { sendAnswer } from './answer-reply.ts';
 import {
-  itemDetail,
-  itemList,
-  itemRecommendations,
+  itemDetailAnswer,
+  itemListAnswer,
+  itemRecommendationsAnswer,
   PRIVILEGES,
   VOUCHERS,
   type ItemKind,
 } from './items.service.ts';
 import type { ItemRow } from './items.repository.ts';
+import type { Answer } from './answer.ts';
 import { viewingReader } from './request.ts';
+import type { Viewer } from './viewer.ts';
 
 type Envelope<T> = { success: true; data: T };
 
@@ -56,6 +59,9 @@ export const itemRoutes = <Row extends ItemRow, DetailRow extends Row, Summary, 
   spec: ItemRoutesSpec<Row, DetailRow, Summary, Detail>,
 ) => {
   const { kind, docs } = spec;
+  /** A member's answer carries their eligibility and likes: private to them. */
+  const send = (req: FastifyRequest, reply: FastifyReply, a: { answer: Answer; viewer: Viewer }) =>
+    sendAnswer(req, reply, a.answer, a.viewer.member ? 'private' : 'public');
 
   app.get(
     spec.path,
@@ -69,7 +75,12 @@ export const itemRoutes = <Row extends ItemRow, DetailRow extends Row, Summary, 
         response: { 200: spec.responses.page, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await itemList(ctxOf(req), kind, viewingReader(req), req.query)),
+    async (req, reply) =>
+      send(
+        req,
+        reply,
+        await itemListAnswer(ctxOf(req), kind, viewingReader(req), req.query, spec.responses.page),
+      ),
   );
 
   app.get(
@@ -84,7 +95,12 @@ export const itemRoutes = <Row extends ItemRow, DetailRow extends Row, Summary, 
         response: { 200: spec.responses.list, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await itemRecommendations(ctxOf(req), kind, viewingReader(req), req.query)),
+    async (req, reply) =>
+      send(
+        req,
+        reply,
+        await itemRecommendationsAnswer(ctxOf(req), kind, viewingReader(req), req.query, spec.responses.list),
+      ),
   );
 
   app.get(
@@ -99,7 +115,12 @@ export const itemRoutes = <Row extends ItemRow, DetailRow extends Row, Summary, 
         response: { 200: spec.responses.detail, 404: ErrorEnvelopeSchema },
       },
     },
-    async (req) => ok(await itemDetail(ctxOf(req), kind, viewingReader(req), req.params.id)),
+    async (req, reply) =>
+      send(
+        req,
+        reply,
+        await itemDetailAnswer(ctxOf(req), kind, viewingReader(req), req.params.id, spec.responses.detail),
+      ),
   );
 };
 

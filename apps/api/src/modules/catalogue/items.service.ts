@@ -5,7 +5,9 @@ import type {
   VoucherDetail,
   VoucherSummary,
 } from '@app/contracts';
+import type { z } from 'zod';
 import { AppError } from '../../app-error.ts';
+import { answerOf, withLikes, type Answer } from './answer.ts';
 import { presentContext, type CatalogueCtx } from './catalogue.context.ts';
 import {
   pageOf,
@@ -31,7 +33,7 @@ import {
   type PrivilegeDetailRow,
   type PrivilegeSummaryRow,
 } from './privileges.repository.ts';
-import { viewerOf, type Reader } from './viewer.ts';
+import type { Reader, Viewer } from './viewer.ts';
 import { VOUCHER_TABLE, type VoucherDetailRow, type VoucherSummaryRow } from './vouchers.repository.ts';
 
 /*
@@ -45,6 +47,8 @@ export interface ItemKind<Row extends ItemRow, DetailRow extends Row, Summary, D
   present(row: Row, c: PresentContext): Summary;
   presentDetail(row: DetailRow, c: PresentContext): Detail;
   notFound: 'voucher_not_found' | 'privilege_not_found';
+  /** Whether its cards say whether the member liked them (laid over the shared answers). */
+  likeable: boolean;
 }
 
 export const VOUCHERS: ItemKind<VoucherSummaryRow, VoucherDetailRow, VoucherSummary, VoucherDetail> = {
@@ -52,6 +56,7 @@ export const VOUCHERS: ItemKind<VoucherSummaryRow, VoucherDetailRow, VoucherSumm
   present: presentVoucherSummary,
   presentDetail: presentVoucherDetail,
   notFound: 'voucher_not_found',
+  likeable: false,
 };
 
 export const PRIVILEGES: ItemKind<
@@ -64,6 +69,7 @@ export const PRIVILEGES: ItemKind<
   present: presentPrivilegeSummary,
   presentDetail: presentPrivilegeDetail,
   notFound: 'privilege_not_found',
+  likeable: true,
 };
 
 /**
@@ -87,13 +93,12 @@ const cachedCounts = async (ctx: CatalogueCtx, key: string, count: () => Promise
  * (few matches); otherwise the total and groups are counted (cached when large) and the page read
  * only when it is not past the end.
  */
-export const itemList = async <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
+const itemList = async <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
   ctx: CatalogueCtx,
   kind: ItemKind<Row, DetailRow, Summary, Detail>,
-  reader: Reader,
+  viewer: SharedViewer,
   query: CatalogueListFilters,
 ) => {
-  const viewer = await viewerOf(ctx.db, reader);
   const now = ctx.now();
   const { page, limit, orderBy, orderDir, category, merchant, q, minPrice, maxPrice } = query;
   const filter = { categorySlug: category, merchantId: merchant, q, minPrice, maxPrice };
@@ -103,7 +108,7 @@ export const itemList = async <Row extends ItemRow, DetailRow extends Row, Summa
     order: { orderBy, orderDir },
     page: { offset, limit },
     now,
-    memberId: viewer.member?.id ?? null,
+    memberId: null,
   };
   const key = JSON.stringify([kind.table.table, filter]);
   const countedPage = async () => {
@@ -137,19 +142,18 @@ const splitIds = (s: string | undefined) =>
     .slice(0, 50);
 
 /** What the viewer could take now, most popular first; `exclude`'s categories first (recommendItems). */
-export const itemRecommendations = async <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
+const itemRecommendations = async <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
   ctx: CatalogueCtx,
   kind: ItemKind<Row, DetailRow, Summary, Detail>,
-  reader: Reader,
-  query: { limit: number; exclude?: string | undefined },
+  viewer: SharedViewer,
+  query: RecommendQuery,
 ): Promise<Summary[]> => {
-  const viewer = await viewerOf(ctx.db, reader);
   const now = ctx.now();
   const rows = await recommendItems(ctx.db, kind.table, {
     limit: query.limit,
     exclude: splitIds(query.exclude),
     memberTier: viewer.member?.tier ?? null,
-    memberId: viewer.member?.id ?? null,
+    memberId: null,
     now,
   });
   const c = await presentContext(ctx, viewer, now, rows);
@@ -157,15 +161,87 @@ export const itemRecommendations = async <Row extends ItemRow, DetailRow extends
 };
 
 /** One item by id, ended ones included (old links keep working); unknown or not a uuid → 404. */
-export const itemDetail = async <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
+const itemDetail = async <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
+  ctx: CatalogueCtx,
+  kind: ItemKind<Row, DetailRow, Summary, Detail>,
+  viewer: SharedViewer,
+  id: string,
+): Promise<Detail> => {
+  const now = ctx.now();
+  const row = await findItem(ctx.db, kind.table, id, null);
+  if (!row) throw new AppError(kind.notFound);
+  return kind.presentDetail(row, await presentContext(ctx, viewer, now, [row]));
+};
+
+type RecommendQuery = { limit: number; exclude?: string | undefined };
+
+/**
+ * What a shared answer is computed for: the language and the member's tier, nothing of the member
+ * alone (their likes are laid on top). Every member of one tier gets the same answer.
+ */
+type SharedViewer = { lang: Viewer['lang']; member: { tier: NonNullable<Viewer['member']>['tier'] } | null };
+
+const shared = (viewer: Viewer): SharedViewer => ({
+  lang: viewer.lang,
+  member: viewer.member ? { tier: viewer.member.tier } : null,
+});
+
+/**
+ * Through the answer cache: the answer everyone with this language and tier gets for `what`, then —
+ * for a kind with likes — the member's own likes on top.
+ */
+const sharedAnswer = async <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
+  ctx: CatalogueCtx,
+  kind: ItemKind<Row, DetailRow, Summary, Detail>,
+  reader: Reader,
+  what: readonly unknown[],
+  compute: (viewer: SharedViewer) => Promise<{ schema: z.ZodType; data: unknown }>,
+): Promise<{ answer: Answer; viewer: Viewer }> => {
+  const viewer = await ctx.viewers.of(ctx.db, reader);
+  const key = JSON.stringify([kind.table.table, viewer.lang, viewer.member?.tier ?? null, ...what]);
+  const base = await ctx.answers.through(key, async () => {
+    const { schema, data } = await compute(shared(viewer));
+    return answerOf(schema, data);
+  });
+  const answer = kind.likeable && viewer.member ? withLikes(base, viewer.member.liked) : base;
+  return { answer, viewer };
+};
+
+/** A list page (itemList) as the viewer sees it, `schema` being its wire contract. */
+export const itemListAnswer = <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
+  ctx: CatalogueCtx,
+  kind: ItemKind<Row, DetailRow, Summary, Detail>,
+  reader: Reader,
+  query: CatalogueListFilters,
+  schema: z.ZodType,
+) =>
+  sharedAnswer(ctx, kind, reader, ['list', query], async (viewer) => ({
+    schema,
+    data: await itemList(ctx, kind, viewer, query),
+  }));
+
+/** Recommendations (itemRecommendations) as the viewer sees them. */
+export const itemRecommendationsAnswer = <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
+  ctx: CatalogueCtx,
+  kind: ItemKind<Row, DetailRow, Summary, Detail>,
+  reader: Reader,
+  query: RecommendQuery,
+  schema: z.ZodType,
+) =>
+  sharedAnswer(ctx, kind, reader, ['recommend', query.limit, query.exclude ?? ''], async (viewer) => ({
+    schema,
+    data: await itemRecommendations(ctx, kind, viewer, query),
+  }));
+
+/** One item (itemDetail) as the viewer sees it; unknown → 404 (not kept). */
+export const itemDetailAnswer = <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
   ctx: CatalogueCtx,
   kind: ItemKind<Row, DetailRow, Summary, Detail>,
   reader: Reader,
   id: string,
-): Promise<Detail> => {
-  const viewer = await viewerOf(ctx.db, reader);
-  const now = ctx.now();
-  const row = await findItem(ctx.db, kind.table, id, viewer.member?.id ?? null);
-  if (!row) throw new AppError(kind.notFound);
-  return kind.presentDetail(row, await presentContext(ctx, viewer, now, [row]));
-};
+  schema: z.ZodType,
+) =>
+  sharedAnswer(ctx, kind, reader, ['detail', id], async (viewer) => ({
+    schema,
+    data: await itemDetail(ctx, kind, viewer, id),
+  }));

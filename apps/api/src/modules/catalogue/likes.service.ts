@@ -10,7 +10,7 @@ import {
   moveLikeCount,
   privilegeExists,
 } from './likes.repository.ts';
-import { viewerOf, type Reader } from './viewer.ts';
+import type { Reader } from './viewer.ts';
 
 /** A member's favourites list is short by nature; the newest this many likes are answered. */
 export const FAVORITES_LIMIT = 100;
@@ -20,7 +20,7 @@ export const favorites = async (
   ctx: CatalogueCtx,
   reader: Reader & { memberId: string },
 ): Promise<PrivilegeSummary[]> => {
-  const viewer = await viewerOf(ctx.db, reader);
+  const viewer = await ctx.viewers.of(ctx.db, reader);
   const now = ctx.now();
   const rows = await favoritePrivileges(ctx.db, reader.memberId, FAVORITES_LIMIT);
   const c = await presentContext(ctx, viewer, now, rows);
@@ -38,10 +38,10 @@ export const setLike = async (
   privilegeId: string,
   like: boolean,
 ): Promise<LikeData> => {
-  await viewerOf(ctx.db, reader); // 401 when the token outlived its member
+  await ctx.viewers.of(ctx.db, reader); // 401 when the token outlived its member
   const { memberId } = reader;
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const result = await ctx.db.transaction().execute(async (trx) => {
     if (!(await privilegeExists(trx, privilegeId))) throw new AppError('privilege_not_found');
     const changed = like
       ? await insertLike(trx, memberId, privilegeId, now)
@@ -49,4 +49,8 @@ export const setLike = async (
     const count = changed ? await moveLikeCount(trx, privilegeId, like) : await likeCount(trx, privilegeId);
     return { id: privilegeId, liked: like, likeCount: count };
   });
+  // Committed: this member's likes and the like count are seen by this process's next read at once
+  // (other processes see the version the triggers moved within a poll).
+  ctx.freshness.changed();
+  return result;
 };
