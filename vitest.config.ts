@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// One config, one project per workspace; e2e has its own runner because it needs a built app.
+// One config, one project per workspace and one for scripts/; e2e has its own runner (it needs a built app).
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       {
         test: {
           name: 'api',

@@ -24,7 +24,9 @@ const vitest = (name, args) => [
 const checks = [];
 const step = (name, cmd) => {
   console.log(`\n▶ ${name}`);
-  return checks.push({ name, ok: run(cmd) });
+  const ok = run(cmd);
+  checks.push({ name, ok });
+  return ok;
 };
 const suite = (name, args) => {
   console.log(`\n▶ ${name} tests`);
@@ -36,7 +38,11 @@ const suite = (name, args) => {
 step('typecheck', ['npm', 'run', '--silent', 'typecheck']);
 step('lint', ['npx', 'eslint', '.', '--max-warnings', '0']);
 step('format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']);
-suite('unit', ['--project', 'contracts', '--project', 'web']);
+// The budget is a size check on what the build ships, so it needs a fresh build of the web app.
+if (step('build', ['npm', 'run', '--silent', 'build']))
+  step('bundle budget', ['node', 'scripts/bundle-budget.mjs']);
+else checks.push({ name: 'bundle budget (no build to check)', ok: false });
+suite('unit', ['--project', 'contracts', '--project', 'web', '--project', 'scripts']);
 suite('api', ['--project', 'api']);
 suite('e2e', ['--config', 'e2e/vitest.config.ts']);
 

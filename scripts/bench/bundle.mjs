@@ -1,54 +1,121 @@
-// Prints what the home route makes a phone download, from Vite's build manifest: the app shell
-// (index.html's entry and what it imports statically) and then the home screen's own lazy chunk with
-// its static imports — JS and CSS, gzipped.
+// The one place that answers "what does a route make a phone download before it is usable", from
+// Vite's build manifest: the app shell (index.html's entry and what it imports statically), the route's
+// own lazy chunk with its static imports and, for a screen that uses antd, antd's theme chunk that
+// lazyScreen() fetches beside it (apps/web/src/shared/ui/lazy-screen.tsx) — JS and CSS, gzipped at level 9.
+// The bench prints it (bundleReport) and CI holds it to a budget (scripts/bundle-budget.mjs). Other dynamic
+// imports are left out: they load after the screen is up, or on a tap.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = 'apps/web/dist';
-const HOME = 'src/features/catalogue/routes/home.tsx';
+export const WEB_DIST = 'apps/web/dist';
+const ROUTES_FILE = 'apps/web/src/app/routes.tsx';
+/** antd's theme and runtime: every lazyScreen() without `{ kit: false }` downloads it with its own chunk. */
+const KIT = 'src/shared/ui/antd-theme.tsx';
 
-const gz = (file) => gzipSync(readFileSync(join(dist, file))).length;
-const kB = (n) => `${(n / 1024).toFixed(1)} kB gzip`;
+/** The screens a member can land on first (a shared link, a bookmark, the app's start), by manifest key. */
+export const FIRST_SCREENS = {
+  home: 'src/features/catalogue/routes/home.tsx',
+  'voucher detail': 'src/features/catalogue/routes/voucher-detail.tsx',
+  signin: 'src/features/auth/routes/signin.tsx',
+  profile: 'src/features/profile/routes/profile.tsx',
+};
 
-/** Every file a manifest entry loads before it runs: its chunk, static imports and their CSS. */
-function filesOf(manifest, key, seen = new Set()) {
-  const entry = manifest[key];
-  if (!entry || seen.has(key)) return seen;
+/**
+ * Each first screen's manifest keys: its route file, and antd's theme when routes.tsx declares the screen
+ * without `{ kit: false }` — read from routes.tsx so the figure follows the app. A screen routes.tsx no
+ * longer declares with lazyScreen() is an error: the figure must not quietly drop what it loads.
+ */
+export function firstScreenRoutes(manifest, routesSource = readFileSync(ROUTES_FILE, 'utf8')) {
+  const declared = new Map();
+  for (const m of routesSource.matchAll(/lazyScreen\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*(,[^)]*)?\)/g))
+    declared.set(posix.join('src/app', m[1]), !/kit:\s*false/.test(m[2] ?? ''));
+  return Object.fromEntries(
+    Object.entries(FIRST_SCREENS).map(([name, key]) => {
+      if (!declared.has(key))
+        throw new Error(
+          `${ROUTES_FILE} does not declare ${key} with lazyScreen(): update scripts/bench/bundle.mjs`,
+        );
+      return [name, declared.get(key) && manifest[KIT] ? [key, KIT] : [key]];
+    }),
+  );
+}
+
+export const kB = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+/** Vite's manifest of a build, or null when the folder holds no build. */
+export function readManifest(dist = WEB_DIST) {
+  const path = join(dist, '.vite', 'manifest.json');
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+}
+
+/** The manifest keys a key loads before it runs: itself and its static imports, transitively. */
+function keysOf(manifest, key, seen = new Set()) {
+  if (!manifest[key] || seen.has(key)) return seen;
   seen.add(key);
-  for (const k of entry.imports ?? []) filesOf(manifest, k, seen);
+  for (const k of manifest[key].imports ?? []) keysOf(manifest, k, seen);
   return seen;
 }
 
-const sizes = (manifest, keys) => {
-  let js = 0;
-  let css = 0;
+function sizes(dist, manifest, keys) {
   const files = new Set();
   for (const k of keys) {
     files.add(manifest[k].file);
     for (const c of manifest[k].css ?? []) files.add(c);
   }
+  const out = { js: 0, jsFiles: 0, css: 0 };
   for (const f of files) {
-    if (f.endsWith('.css')) css += gz(f);
-    else js += gz(f);
+    const size = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
+    if (f.endsWith('.css')) out.css += size;
+    else {
+      out.js += size;
+      out.jsFiles += 1;
+    }
   }
-  return { js, css };
-};
+  return out;
+}
 
-export async function bundleReport() {
-  const manifestPath = join(dist, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) {
-    console.log('web bundle: apps/web/dist/.vite/manifest.json is missing (run npm run build)');
+/**
+ * Gzipped bytes of one route's first download, given its manifest keys (its route file first): `shell`
+ * (every route pays it), `own` (the route's chunks beyond the shell) and `total`. Throws when a key is not
+ * in the manifest, so a renamed route file cannot slip out of the budget unnoticed.
+ */
+export function routeDownload(manifest, routeKeys, dist = WEB_DIST) {
+  if (!manifest['index.html']) throw new Error(`index.html is not in the manifest of ${dist}`);
+  const missing = routeKeys.filter((k) => !manifest[k]);
+  if (missing.length) throw new Error(`${missing.join(', ')} not in the manifest of ${dist}`);
+  const shellKeys = keysOf(manifest, 'index.html');
+  const loaded = new Set(shellKeys);
+  for (const k of routeKeys) keysOf(manifest, k, loaded);
+  return {
+    shell: sizes(dist, manifest, shellKeys),
+    own: sizes(
+      dist,
+      manifest,
+      [...loaded].filter((k) => !shellKeys.has(k)),
+    ),
+    total: sizes(dist, manifest, loaded),
+  };
+}
+
+export async function bundleReport(dist = WEB_DIST) {
+  const manifest = readManifest(dist);
+  if (!manifest) {
+    console.log(`web bundle: ${dist}/.vite/manifest.json is missing (run npm run build)`);
     return;
   }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  const shellKeys = filesOf(manifest, 'index.html');
-  const homeKeys = [...filesOf(manifest, HOME)].filter((k) => !shellKeys.has(k));
-  const shell = sizes(manifest, shellKeys);
-  const home = sizes(manifest, homeKeys);
-  console.log(`app shell (every route, up front)  JS ${kB(shell.js)}  CSS ${kB(shell.css)}`);
-  console.log(`home screen's own chunks           JS ${kB(home.js)}  CSS ${kB(home.css)}`);
+  const routes = Object.entries(firstScreenRoutes(manifest)).map(([name, keys]) => ({
+    name,
+    ...routeDownload(manifest, keys, dist),
+  }));
+  const { shell } = routes[0];
+  console.log('web bundle (gzip -9, before the screen is usable)');
   console.log(
-    `home route in all                  JS ${kB(shell.js + home.js)}  CSS ${kB(shell.css + home.css)}`,
+    `${'app shell (every route)'.padEnd(26)} JS ${kB(shell.js).padStart(9)} in ${String(shell.jsFiles).padStart(2)} files  CSS ${kB(shell.css).padStart(8)}`,
   );
+  for (const r of routes) {
+    console.log(
+      `${r.name.padEnd(26)} JS ${kB(r.total.js).padStart(9)} in ${String(r.total.jsFiles).padStart(2)} files  CSS ${kB(r.total.css).padStart(8)}  (own chunks: JS ${kB(r.own.js)})`,
+    );
+  }
 }
