@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { bundleReport } from './bundle.mjs';
+import { lighthouseReport } from './lighthouse.mjs';
 import { scenarios } from './scenarios.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -161,6 +162,7 @@ try {
       ? `\ncatalogue reads below target (≥ ×0.50 of /health, p99 < 50 ms): ${missed.join('; ')}`
       : '\nevery catalogue read meets its target (≥ ×0.50 of /health, p99 < 50 ms)',
   );
+  await lighthouseReport({ base });
 } finally {
   stop();
   await new Promise((r) => setTimeout(r, 500));
