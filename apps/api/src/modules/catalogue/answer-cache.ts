@@ -38,13 +38,14 @@ export const createAnswerCache = (
   return {
     through(key, compute) {
       const gen = freshness.current();
+      const keepable = freshness.keeps(gen);
       const hit = answers.get(key);
       if (hit) return Promise.resolve(hit);
       const running = computing.get(key);
       if (running) return running;
       const p = compute()
         .then((a) => {
-          if (freshness.keeps(gen)) answers.set(key, a);
+          if (keepable && freshness.keeps(gen)) answers.set(key, a);
           return a;
         })
         .finally(() => {

@@ -21,9 +21,9 @@ export const CATALOGUE_POLL_MS = 1000;
  * - a service of this process says it changed the catalogue (`changed()`, after its commit): on
  *   PostgreSQL its own writes are seen at once too, not at the next poll;
  * - the clock passes the next start or end of an item, banner or coupon (answers depend on now).
- * An answer may be kept only under the generation its computation began in (`keeps`), so one that
- * read the data before a change can never be stored after it; and only once the version and the next
- * clock edge are known (until the first read, and while a poll fails, nothing is kept).
+ * An answer may be kept only if the version and the next clock edges were known when its computation
+ * began and it ends in the same generation (`keeps` at both ends), so one that read the data before a
+ * change can never be stored after it (until the first read, and while a poll fails, nothing is kept).
  */
 export interface Freshness {
   /** The generation now (moving it first if the clock passed an edge). */
@@ -47,16 +47,18 @@ export const createFreshness = (
   const listeners: (() => void)[] = [];
   let gen = 0;
   let version: string | undefined;
-  let edges: { nextStart: number; nextEnd: number } | undefined;
+  let edges: { at: number; nextStart: number; nextEnd: number } | undefined;
   let polling = false;
   let timer: NodeJS.Timeout | undefined;
   let unlisten: (() => void) | undefined;
 
   const loadEdges = async (atGen: number) => {
     try {
-      const e = await nextWindowEdges(db, now());
+      const at = now();
+      const e = await nextWindowEdges(db, at);
       if (atGen === gen)
         edges = {
+          at: at.getTime(),
           nextStart: e.nextStart?.getTime() ?? Infinity,
           // An item is listed while its end ≥ now: it changes just after that instant.
           nextEnd: e.nextEnd?.getTime() ?? Infinity,
@@ -95,7 +97,8 @@ export const createFreshness = (
   return {
     current() {
       const t = now().getTime();
-      if (edges && (t >= edges.nextStart || t > edges.nextEnd)) bump();
+      // A clock set back before the edges were read may be before an edge they did not look for.
+      if (edges && (t < edges.at || t >= edges.nextStart || t > edges.nextEnd)) bump();
       return gen;
     },
     keeps: (g) => g === gen && version !== undefined && edges !== undefined,

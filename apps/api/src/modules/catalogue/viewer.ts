@@ -37,12 +37,13 @@ export const createViewerCache = (freshness: Freshness, maxMembers = 10_000): Vi
     async of(db, reader) {
       if (reader.memberId === null) return { lang: reader.lang, member: null };
       const gen = freshness.current();
+      const keepable = freshness.keeps(gen);
       let m = members.get(reader.memberId);
       if (!m) {
         const row = await memberView(db, reader.memberId);
         if (!row) throw new AppError('unauthorized');
         m = { tier: row.tier, liked: new Set(row.liked) };
-        if (freshness.keeps(gen)) members.set(reader.memberId, m);
+        if (keepable && freshness.keeps(gen)) members.set(reader.memberId, m);
       }
       return { lang: reader.lang, member: { id: reader.memberId, ...m } };
     },
