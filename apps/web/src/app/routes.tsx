@@ -1,7 +1,8 @@
 import type { Language } from '@app/contracts';
 import type { RouteObject } from 'react-router';
 import { paths } from '../shared/paths.ts';
-import { lazyScreen } from '../shared/ui/lazy-screen.tsx';
+import { lazyScreen, type LazyScreen } from '../shared/ui/lazy-screen.tsx';
+import type { PlaceholderShape } from '../shared/ui/screen-placeholder.tsx';
 import { AppErrorScreen } from './app-error.tsx';
 import { LocaleRoot } from './layout/locale-root.tsx';
 
@@ -27,26 +28,39 @@ const NotFound = lazyScreen(() => import('./not-found.tsx'));
 /** Route paths are the `paths` module's, relative to the locale root. */
 const rel = (path: string) => path.slice(1);
 
+/** What the layout needs to know of a screen before its code is here. */
+export type ScreenHandle = { screen: LazyScreen<object>; placeholder: PlaceholderShape };
+
+const screen = (path: string, Screen: LazyScreen<object>, placeholder: PlaceholderShape): RouteObject => ({
+  path: rel(path),
+  element: <Screen />,
+  handle: { screen: Screen, placeholder } satisfies ScreenHandle,
+});
+
 const screens: RouteObject[] = [
   // `/` renders nothing: the guard sends it to /home.
   { index: true, element: null },
-  { path: rel(paths.signin), element: <Signin /> },
-  { path: rel(paths.home), element: <Home /> },
-  { path: rel(paths.wallet), element: <Wallet /> },
-  { path: rel(paths.checkout), element: <Checkout /> },
-  { path: rel(paths.cart), element: <Cart /> },
-  { path: rel(paths.profile), element: <Profile /> },
-  { path: rel(paths.profileEdit), element: <EditProfile /> },
-  { path: rel(paths.profileHistory), element: <History /> },
-  { path: rel(paths.vouchers), element: <Vouchers /> },
-  { path: rel(paths.voucher), element: <VoucherDetail /> },
-  { path: rel(paths.privileges), element: <Privileges /> },
+  screen(paths.signin, Signin, 'page'),
+  screen(paths.home, Home, 'list'),
+  screen(paths.wallet, Wallet, 'page'),
+  screen(paths.checkout, Checkout, 'page'),
+  screen(paths.cart, Cart, 'page'),
+  screen(paths.profile, Profile, 'page'),
+  screen(paths.profileEdit, EditProfile, 'page'),
+  screen(paths.profileHistory, History, 'page'),
+  screen(paths.vouchers, Vouchers, 'list'),
+  screen(paths.voucher, VoucherDetail, 'detail'),
+  screen(paths.privileges, Privileges, 'list'),
   // A static segment outranks `:id`: /privileges/history stays the (protected) history screen.
-  { path: rel(paths.privilegesHistory), element: <PrivilegesHistory /> },
-  { path: rel(paths.privilege), element: <PrivilegeDetail /> },
-  { path: rel(paths.store), element: <Store /> },
-  { path: rel(paths.notifications), element: <Notifications /> },
-  { path: '*', element: <NotFound /> },
+  screen(paths.privilegesHistory, PrivilegesHistory, 'page'),
+  screen(paths.privilege, PrivilegeDetail, 'detail'),
+  screen(paths.store, Store, 'list'),
+  screen(paths.notifications, Notifications, 'page'),
+  {
+    path: '*',
+    element: <NotFound />,
+    handle: { screen: NotFound, placeholder: 'page' } satisfies ScreenHandle,
+  },
 ];
 
 const localeRoot = (path: string, lang: Language): RouteObject => ({

@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { paths, splitLocale } from '../../shared/paths.ts';
-import { FullScreenLoader } from '../../shared/ui/full-screen-loader.tsx';
+import { ScreenPlaceholder } from '../../shared/ui/screen-placeholder.tsx';
+import type { ScreenHandle } from '../routes.tsx';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import styles from './layout.module.css';
@@ -16,6 +17,7 @@ export function AppLayout() {
     (s) => s.isLoggedIn && s.profileStatus === 'incomplete' && s.profileHasCreated !== 'alreadyProfile',
   );
   const showNav = path !== paths.signin && !mustCompleteProfile;
+  const handle = useMatches().at(-1)?.handle as ScreenHandle | undefined;
 
   return (
     <div className={showNav ? `${styles.shell} ${styles.withNav}` : styles.shell}>
@@ -24,8 +26,8 @@ export function AppLayout() {
       </a>
       <AppHeader />
       <main id="main" className={styles.main} tabIndex={-1}>
-        {/* A new boundary per screen, so a screen whose code is still loading shows the loader. */}
-        <Suspense key={path} fallback={<FullScreenLoader />}>
+        {/* A new boundary per screen: while a screen's code downloads, its outline shows in place. */}
+        <Suspense key={path} fallback={<ScreenPlaceholder shape={handle?.placeholder ?? 'page'} />}>
           <Outlet />
         </Suspense>
       </main>
