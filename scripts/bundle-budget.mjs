@@ -1,5 +1,5 @@
 // CI's guard on the first screen's weight: each route a member can land on first must not make a phone
-// download more than BUDGET_BYTES of gzipped JavaScript before it is usable. A size check on the build
+// download more than BUDGET_BYTES of compressed JavaScript (brotli 11, as served) before it is usable. A size check on the build
 // (deterministic, unlike a timing on a shared machine); run after `npm run build`. Exits 1 when a route
 // is over, or when there is no build to check.
 import { pathToFileURL } from 'node:url';
@@ -8,7 +8,7 @@ import { WEB_DIST, firstScreenRoutes, kB, readManifest, routeDownload } from './
 export const BUDGET_BYTES = 150 * 1024;
 
 /**
- * Every route's gzipped JS against the budget; `ok` is false when any is over. `routes` maps a name to
+ * Every route's compressed JS against the budget; `ok` is false when any is over. `routes` maps a name to
  * the manifest keys the route loads up front (its route file first); by default the app's first screens.
  */
 export function checkBudget({ dist = WEB_DIST, budget = BUDGET_BYTES, routes } = {}) {
@@ -23,7 +23,7 @@ export function checkBudget({ dist = WEB_DIST, budget = BUDGET_BYTES, routes } =
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { ok, budget, rows } = checkBudget();
-  console.log(`first-screen JavaScript, gzip -9, budget ${kB(budget)} per route`);
+  console.log(`first-screen JavaScript, brotli 11 as served, budget ${kB(budget)} per route`);
   for (const r of rows) {
     const verdict = r.over ? `OVER by ${kB(r.js - budget)}` : 'ok';
     console.log(

@@ -1,12 +1,13 @@
 // The one place that answers "what does a route make a phone download before it is usable", from
 // Vite's build manifest: the app shell (index.html's entry and what it imports statically), the route's
 // own lazy chunk with its static imports and, for a screen that uses antd, antd's theme chunk that
-// lazyScreen() fetches beside it (apps/web/src/shared/ui/lazy-screen.tsx) — JS and CSS, gzipped at level 9.
+// lazyScreen() fetches beside it (apps/web/src/shared/ui/lazy-screen.tsx) — JS and CSS, as the server sends them
+// (brotli 11).
 // The bench prints it (bundleReport) and CI holds it to a budget (scripts/bundle-budget.mjs). Other dynamic
 // imports are left out: they load after the screen is up, or on a tap.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
 
 export const WEB_DIST = 'apps/web/dist';
 const ROUTES_FILE = 'apps/web/src/app/routes.tsx';
@@ -57,6 +58,10 @@ function keysOf(manifest, key, seen = new Set()) {
   return seen;
 }
 
+/** Bytes on the wire: the server sends the build's brotli-11 files (apps/web/vite.config.ts). */
+const compressedSize = (buffer) =>
+  brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
 function sizes(dist, manifest, keys) {
   const files = new Set();
   for (const k of keys) {
@@ -65,7 +70,7 @@ function sizes(dist, manifest, keys) {
   }
   const out = { js: 0, jsFiles: 0, css: 0 };
   for (const f of files) {
-    const size = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
+    const size = compressedSize(readFileSync(join(dist, f)));
     if (f.endsWith('.css')) out.css += size;
     else {
       out.js += size;
@@ -76,7 +81,7 @@ function sizes(dist, manifest, keys) {
 }
 
 /**
- * Gzipped bytes of one route's first download, given its manifest keys (its route file first): `shell`
+ * Compressed bytes of one route's first download, given its manifest keys (its route file first): `shell`
  * (every route pays it), `own` (the route's chunks beyond the shell) and `total`. Throws when a key is not
  * in the manifest, so a renamed route file cannot slip out of the budget unnoticed.
  */
@@ -109,7 +114,7 @@ export async function bundleReport(dist = WEB_DIST) {
     ...routeDownload(manifest, keys, dist),
   }));
   const { shell } = routes[0];
-  console.log('web bundle (gzip -9, before the screen is usable)');
+  console.log('web bundle (brotli 11 as served, before the screen is usable)');
   console.log(
     `${'app shell (every route)'.padEnd(26)} JS ${kB(shell.js).padStart(9)} in ${String(shell.jsFiles).padStart(2)} files  CSS ${kB(shell.css).padStart(8)}`,
   );
