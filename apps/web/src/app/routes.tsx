@@ -11,9 +11,13 @@ import { LocaleRoot } from './layout/locale-root.tsx';
 const Signin = lazyScreen(() => import('../features/auth/routes/signin.tsx'));
 const Home = lazyScreen(() => import('../features/catalogue/routes/home.tsx'), { kit: false });
 const Vouchers = lazyScreen(() => import('../features/catalogue/routes/vouchers.tsx'));
-const VoucherDetail = lazyScreen(() => import('../features/catalogue/routes/voucher-detail.tsx'));
+const VoucherDetail = lazyScreen(() => import('../features/catalogue/routes/voucher-detail.tsx'), {
+  kit: false,
+});
 const Privileges = lazyScreen(() => import('../features/catalogue/routes/privileges.tsx'));
-const PrivilegeDetail = lazyScreen(() => import('../features/catalogue/routes/privilege-detail.tsx'));
+const PrivilegeDetail = lazyScreen(() => import('../features/catalogue/routes/privilege-detail.tsx'), {
+  kit: false,
+});
 const Store = lazyScreen(() => import('../features/catalogue/routes/store.tsx'));
 const Profile = lazyScreen(() => import('../features/profile/routes/profile.tsx'));
 const EditProfile = lazyScreen(() => import('../features/profile/routes/edit-profile.tsx'));

@@ -1,40 +1,23 @@
-import { ClockCircleOutlined } from '@ant-design/icons';
-import { Button, Modal } from 'antd';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import comingSoon from '../../../shared/ui/coming-soon.module.css';
-import styles from '../catalogue.module.css';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
+
+export type ComingSoonProps = { open: boolean; title: string; children: ReactNode; onClose: () => void };
+
+// antd's Modal and runtime are not part of the detail screen's first paint: they load on the first tap
+// (or as the finger lands on the button: preloadComingSoon).
+const Dialog = lazyScreen(() => import('./coming-soon-dialog.tsx'));
+
+/** Fetches the dialog's code ahead of the tap that opens it. */
+export const preloadComingSoon = (): void => void Dialog.preload().catch(() => {});
 
 /** Says plainly that an action opens in a later release (buying, redeeming) — it never pretends. */
-export function ComingSoonModal({
-  open,
-  title,
-  children,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      open={open}
-      title={title}
-      centered
-      width={380}
-      onCancel={onClose}
-      footer={
-        <Button type="primary" block onClick={onClose} data-testid="coming-soon-ok">
-          {t('catalogue.comingSoon.ok')}
-        </Button>
-      }
-    >
-      <div className={styles.comingSoonBody} data-testid="coming-soon-modal">
-        <ClockCircleOutlined aria-hidden className={comingSoon.icon} />
-        {children}
-      </div>
-    </Modal>
-  );
+export function ComingSoonModal(props: ComingSoonProps) {
+  // Mounted from its first opening on, so closing plays the dialog's own animation.
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  return opened ? (
+    <Suspense fallback={null}>
+      <Dialog {...props} />
+    </Suspense>
+  ) : null;
 }

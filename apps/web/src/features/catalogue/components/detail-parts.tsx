@@ -1,10 +1,10 @@
 import type { Availability, Tier, VoucherSummary } from '@app/contracts';
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths, storePath } from '../../../shared/paths.ts';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { EmptyState, StateActions } from '../../../shared/ui/list-states.tsx';
 import page from '../../../shared/ui/page.module.css';
 import { tierTerm } from './badges.tsx';
@@ -79,9 +79,9 @@ export function ActionBar({ unavailable, children }: { unavailable: string | nul
           <p className={styles.actionBarReason} data-testid="unavailable-reason">
             {unavailable}
           </p>
-          <Button block disabled data-testid="not-available">
+          <LightButton block disabled data-testid="not-available">
             {t('catalogue.detail.notAvailable')}
-          </Button>
+          </LightButton>
         </>
       ) : (
         <div className={styles.actionBarButtons}>{children}</div>
@@ -103,17 +103,17 @@ export function ItemNotFound({ kind }: { kind: 'voucher' | 'privilege' }) {
         text={t(`catalogue.detail.notFoundText.${kind}`)}
         action={
           <StateActions>
-            <Button
-              type="primary"
+            <LightButton
+              variant="primary"
               block
               onClick={() => void navigate(to(kind === 'voucher' ? paths.vouchers : paths.privileges))}
               data-testid="not-found-list"
             >
               {t(`catalogue.detail.seeAll.${kind}`)}
-            </Button>
-            <Button block onClick={() => void navigate(to(paths.home))}>
+            </LightButton>
+            <LightButton block onClick={() => void navigate(to(paths.home))}>
               {t('common.backToHome')}
-            </Button>
+            </LightButton>
           </StateActions>
         }
       />

@@ -1,11 +1,11 @@
 import type { PrivilegeDetail } from '@app/contracts';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatProgrammeDate } from '../../../shared/catalogue/dates.ts';
 import { pointsCostLabel } from '../../../shared/catalogue/price.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
-import { ComingSoonModal } from '../components/coming-soon-modal.tsx';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
+import { ComingSoonModal, preloadComingSoon } from '../components/coming-soon-modal.tsx';
 import { DetailScreen } from '../components/detail-screen.tsx';
 import { ItemDetail, UsageLimit } from '../components/item-detail.tsx';
 import { LikeButton } from '../components/like-button.tsx';
@@ -53,9 +53,14 @@ function PrivilegeView({ privilege, now }: { privilege: PrivilegeDetail; now: nu
         </>
       }
       actions={
-        <Button type="primary" onClick={() => signInFirst(() => setConfirming(true))} data-testid="use-now">
+        <LightButton
+          variant="primary"
+          onPointerDown={preloadComingSoon}
+          onClick={() => signInFirst(() => setConfirming(true))}
+          data-testid="use-now"
+        >
           {t('catalogue.detail.useNow')}
-        </Button>
+        </LightButton>
       }
     >
       <ComingSoonModal

@@ -1,14 +1,14 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import type { VoucherDetail } from '@app/contracts';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatProgrammeDate } from '../../../shared/catalogue/dates.ts';
 import { boughtLabel, pointsEarnedLabel, priceLabel } from '../../../shared/catalogue/price.ts';
 import { formatMoney } from '../../../shared/format.ts';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { PrivilegeOnlyBadge } from '../components/badges.tsx';
-import { ComingSoonModal } from '../components/coming-soon-modal.tsx';
+import { ComingSoonModal, preloadComingSoon } from '../components/coming-soon-modal.tsx';
 import { DetailSection } from '../components/detail-parts.tsx';
 import { DetailScreen } from '../components/detail-screen.tsx';
 import { ItemDetail, UsageLimit } from '../components/item-detail.tsx';
@@ -85,12 +85,22 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
       }
       actions={
         <>
-          <Button icon={<ShoppingCartOutlined aria-hidden />} onClick={buy} data-testid="add-to-cart">
+          <LightButton
+            icon={<ShoppingCartOutlined aria-hidden />}
+            onPointerDown={preloadComingSoon}
+            onClick={buy}
+            data-testid="add-to-cart"
+          >
             {t('catalogue.detail.addToCart')}
-          </Button>
-          <Button type="primary" onClick={buy} data-testid="buy-now">
+          </LightButton>
+          <LightButton
+            variant="primary"
+            onPointerDown={preloadComingSoon}
+            onClick={buy}
+            data-testid="buy-now"
+          >
             {t('catalogue.detail.buyNow')}
-          </Button>
+          </LightButton>
         </>
       }
     >

@@ -1,0 +1,34 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import styles from './button.module.css';
+
+type LightButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: 'default' | 'primary';
+  block?: boolean;
+  icon?: ReactNode;
+};
+
+/** antd's Button look without antd's runtime: for what a screen shows on its first paint. */
+export function LightButton({
+  variant = 'default',
+  block = false,
+  icon,
+  className,
+  children,
+  type = 'button',
+  disabled,
+  ...rest
+}: LightButtonProps) {
+  const classes = [
+    styles.button,
+    variant === 'primary' && styles.primary,
+    block && styles.block,
+    disabled && styles.inert,
+    className,
+  ].filter(Boolean);
+  return (
+    <button type={type} className={classes.join(' ')} disabled={disabled} {...rest}>
+      {icon}
+      {children !== undefined && <span>{children}</span>}
+    </button>
+  );
+}
