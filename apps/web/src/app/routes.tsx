@@ -19,7 +19,7 @@ const PrivilegeDetail = lazyScreen(() => import('../features/catalogue/routes/pr
   kit: false,
 });
 const Store = lazyScreen(() => import('../features/catalogue/routes/store.tsx'));
-const Profile = lazyScreen(() => import('../features/profile/routes/profile.tsx'));
+const Profile = lazyScreen(() => import('../features/profile/routes/profile.tsx'), { kit: false });
 const EditProfile = lazyScreen(() => import('../features/profile/routes/edit-profile.tsx'));
 const History = lazyScreen(() => import('../features/history/routes/history.tsx'));
 const Wallet = lazyScreen(() => import('../features/wallet/routes/wallet.tsx'));

@@ -1,13 +1,9 @@
+import type { LoginData } from '@app/contracts';
 import { api } from '../../../shared/api/client.ts';
 
 /**
  * Rotates the stored refresh token (sent in the Authorization header) for a new pair and fresh info.
- * The contract loads beside the request rather than in the first download of every page.
+ * Cast, not parsed: it runs at the start of every signed-in visit, and the API's serializer already
+ * holds the answer to the contract (docs/decisions.md, "No Zod on a first screen").
  */
-export const refreshToken = async () => {
-  const [data, { LoginDataSchema }] = await Promise.all([
-    api.get('/auth/refresh-token'),
-    import('@app/contracts'),
-  ]);
-  return LoginDataSchema.parse(data);
-};
+export const refreshToken = async () => (await api.get('/auth/refresh-token')) as LoginData;

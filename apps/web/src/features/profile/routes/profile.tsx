@@ -5,15 +5,13 @@ import {
   LogoutOutlined,
   RightOutlined,
 } from '@ant-design/icons';
-import type { Language } from '@app/contracts';
-import { Button, Modal, Radio } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LANGUAGES } from '../../../shared/i18n/language-preference.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
+import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
 import page from '../../../shared/ui/page.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useAuthStore } from '../../auth/index.ts';
@@ -21,6 +19,11 @@ import { getProfileQueryOptions } from '../api/get-profile.ts';
 import { MemberCard } from '../components/member-card.tsx';
 import { useChangeLanguage } from '../hooks/use-change-language.ts';
 import styles from '../profile.module.css';
+
+// antd's Modal and Radio are not part of the profile's first paint: the dialogs load when one first
+// opens (fetched as the finger lands on its menu item).
+const ProfileDialogs = lazyScreen(() => import('../components/profile-dialogs.tsx'));
+const preloadDialogs = () => void ProfileDialogs.preload().catch(() => {});
 
 export function ProfileScreen() {
   const { t } = useTranslation();
@@ -31,6 +34,8 @@ export function ProfileScreen() {
   const changeLanguage = useChangeLanguage();
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const [pickingLanguage, setPickingLanguage] = useState(false);
+  // Mounted from the first opening on, so closing plays the dialog's own animation.
+  const dialogsOpened = useOnceTrue(confirmingLogout || pickingLanguage);
   useDocumentTitle(t('profile.title'));
 
   // The session gives the info already; reading the profile here keeps it fresh on this screen.
@@ -68,6 +73,7 @@ export function ProfileScreen() {
               className={styles.menuItem}
               data-testid="menu-language"
               aria-haspopup="dialog"
+              onPointerDown={preloadDialogs}
               onClick={() => setPickingLanguage(true)}
             >
               <GlobalOutlined aria-hidden className={styles.menuIcon} />
@@ -84,6 +90,7 @@ export function ProfileScreen() {
               className={`${styles.menuItem} ${styles.menuItemDanger}`}
               data-testid="menu-logout"
               aria-haspopup="dialog"
+              onPointerDown={preloadDialogs}
               onClick={() => setConfirmingLogout(true)}
             >
               <LogoutOutlined aria-hidden className={styles.menuIcon} />
@@ -93,58 +100,34 @@ export function ProfileScreen() {
         </ul>
       </nav>
 
-      <Modal
-        open={confirmingLogout}
-        title={t('profile.logout.title')}
-        centered
-        width={360}
-        onCancel={() => setConfirmingLogout(false)}
-        footer={[
-          <Button key="cancel" onClick={() => setConfirmingLogout(false)} data-testid="logout-cancel">
-            {t('profile.logout.cancel')}
-          </Button>,
-          <Button
-            key="confirm"
-            type="primary"
-            danger
-            data-testid="logout-confirm"
-            onClick={() => {
+      {dialogsOpened && (
+        <Suspense fallback={null}>
+          <ProfileDialogs
+            lang={lang}
+            confirmingLogout={confirmingLogout}
+            pickingLanguage={pickingLanguage}
+            onCloseLogout={() => setConfirmingLogout(false)}
+            onLogout={() => {
               setConfirmingLogout(false);
               logout();
             }}
-          >
-            {t('profile.logout.confirm')}
-          </Button>,
-        ]}
-      >
-        <p>{t('profile.logout.body')}</p>
-      </Modal>
-
-      <Modal
-        open={pickingLanguage}
-        title={t('profile.languagePicker.title')}
-        centered
-        width={360}
-        footer={null}
-        onCancel={() => setPickingLanguage(false)}
-      >
-        <Radio.Group
-          className={styles.languageOptions}
-          value={lang}
-          aria-label={t('profile.languagePicker.title')}
-          onChange={(e) => {
-            setPickingLanguage(false);
-            changeLanguage(e.target.value as Language);
-          }}
-          options={LANGUAGES.map((l) => ({
-            value: l,
-            label: <span lang={l}>{t(`language.names.${l}`)}</span>,
-            'data-testid': `language-option-${l}`,
-          }))}
-        />
-      </Modal>
+            onCloseLanguage={() => setPickingLanguage(false)}
+            onPickLanguage={(l) => {
+              setPickingLanguage(false);
+              changeLanguage(l);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
+}
+
+/** True from the first render where `value` is true on. */
+function useOnceTrue(value: boolean): boolean {
+  const [was, setWas] = useState(value);
+  if (value && !was) setWas(true);
+  return was || value;
 }
 
 export default ProfileScreen;
