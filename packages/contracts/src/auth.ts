@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from './zod-config.ts';
 import { envelope } from './envelope.ts';
 import { LanguageSchema } from './i18n.ts';
-import { PROFILE_REQUIRED_FIELDS } from './constants.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PROFILE_REQUIRED_FIELDS } from './constants.ts';
 
 export {
   AVATAR_MAX_BYTES,
@@ -13,7 +13,12 @@ export {
   PROFILE_REQUIRED_FIELDS,
 } from './constants.ts';
 
-export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH)
+  .pipe(z.email({ pattern: EMAIL_PATTERN }));
 export const OtpSchema = z.string().regex(/^\d{6}$/, 'OTP must be 6 digits');
 
 export const SendOtpBodySchema = z.strictObject({
@@ -29,6 +34,7 @@ export const SendOtpDataSchema = z.object({
   expiresInSeconds: z.number().int(),
 });
 export const SendOtpResponseSchema = envelope(SendOtpDataSchema);
+export type SendOtpData = z.infer<typeof SendOtpDataSchema>;
 
 export const LoginBodySchema = z.strictObject({ email: EmailSchema, otp: OtpSchema });
 export type LoginBody = z.infer<typeof LoginBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.ts';
 import { envelope } from './envelope.ts';
 import { BANNER_POSITIONS, MAX_PAGE_LIMIT, SORT_DIRECTIONS, TIERS } from './constants.ts';
 

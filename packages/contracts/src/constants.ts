@@ -33,3 +33,18 @@ export const tierRank = (t: Tier) => TIERS.indexOf(t);
 export const BANNER_POSITIONS = ['TOP', 'BOTTOM'] as const;
 export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
 export const MAX_PAGE_LIMIT = 100;
+
+/** The longest address SMTP carries (RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254;
+/**
+ * The address check (Zod's own e-mail pattern): the API's EmailSchema is built from it and the sign-in
+ * screen checks with it, so both say the same of any address without the screen downloading Zod.
+ */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** What EmailSchema accepts, as a plain check: trimmed, lower-cased, at most 254 characters, the pattern. */
+export const isEmail = (value: string): boolean => {
+  const address = value.trim().toLowerCase();
+  return address.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(address);
+};

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.ts';
 import { ErrorCodeSchema } from './errors.ts';
 
 /** Every success body: `{ success: true, data }`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.ts';
 
 /**
  * Stable error codes, the one list both sides share. The web app translates

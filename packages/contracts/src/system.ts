@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.ts';
 import { envelope } from './envelope.ts';
 
 /** GET /health: 200 when the process and the database answer, else 503 with code service_unavailable. */

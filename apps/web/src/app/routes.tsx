@@ -8,7 +8,7 @@ import { LocaleRoot } from './layout/locale-root.tsx';
 
 // One chunk per screen: a phone downloads only the code of the page it opens, and antd's runtime
 // only for screens that use it (not home).
-const Signin = lazyScreen(() => import('../features/auth/routes/signin.tsx'));
+const Signin = lazyScreen(() => import('../features/auth/routes/signin.tsx'), { kit: false });
 const Home = lazyScreen(() => import('../features/catalogue/routes/home.tsx'), { kit: false });
 const Vouchers = lazyScreen(() => import('../features/catalogue/routes/vouchers.tsx'));
 const VoucherDetail = lazyScreen(() => import('../features/catalogue/routes/voucher-detail.tsx'), {

@@ -1,4 +1,4 @@
-import { EmailSchema } from '@app/contracts';
+import { isEmail } from '@app/contracts/constants';
 import { Form, type FormInstance, type FormProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
@@ -28,22 +28,11 @@ export function AppForm<Values>({
   );
 }
 
-/** An e-mail field's rules: filled in, then the same address check the API makes (EmailSchema). */
+/** An e-mail field's rules: filled in, then the same address check the API makes (isEmail = EmailSchema). */
 export const emailRules = (messages: { required: string; invalid: string }): Rule[] => [
   { required: true, whitespace: true, message: messages.required },
   {
     validator: (_, value: string | undefined) =>
-      !value?.trim() || EmailSchema.safeParse(value).success
-        ? Promise.resolve()
-        : Promise.reject(new Error(messages.invalid)),
+      !value?.trim() || isEmail(value) ? Promise.resolve() : Promise.reject(new Error(messages.invalid)),
   },
 ];
-
-/** How an e-mail box behaves on a phone: the e-mail keyboard, no capitals, no spelling marks. */
-export const EMAIL_INPUT_PROPS = {
-  type: 'email',
-  inputMode: 'email',
-  autoComplete: 'email',
-  autoCapitalize: 'none',
-  spellCheck: false,
-} as const;

@@ -1,3 +1,4 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import styles from './button.module.css';
 
@@ -5,6 +6,7 @@ type LightButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: 'default' | 'primary';
   block?: boolean;
   icon?: ReactNode;
+  loading?: boolean;
 };
 
 /** antd's Button look without antd's runtime: for what a screen shows on its first paint. */
@@ -16,6 +18,7 @@ export function LightButton({
   children,
   type = 'button',
   disabled,
+  loading = false,
   ...rest
 }: LightButtonProps) {
   const classes = [
@@ -23,11 +26,18 @@ export function LightButton({
     variant === 'primary' && styles.primary,
     block && styles.block,
     disabled && styles.inert,
+    loading && styles.loading,
     className,
   ].filter(Boolean);
   return (
-    <button type={type} className={classes.join(' ')} disabled={disabled} {...rest}>
-      {icon}
+    <button
+      type={type}
+      className={classes.join(' ')}
+      disabled={disabled}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading ? <LoadingOutlined aria-hidden spin /> : icon}
       {children !== undefined && <span>{children}</span>}
     </button>
   );

@@ -1,4 +1,4 @@
-import { OTP_LENGTH } from '@app/contracts';
+import { OTP_LENGTH } from '@app/contracts/constants';
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../auth.module.css';

@@ -1,25 +1,24 @@
-import { OTP_LENGTH } from '@app/contracts';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { isEmail } from '@app/contracts/constants';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
-import { AppForm, EMAIL_INPUT_PROPS, emailRules } from '../../../shared/ui/app-form.tsx';
-import messages from '../../../shared/ui/form-messages.module.css';
+import { EMAIL_INPUT_PROPS } from '../../../shared/ui/email-input.ts';
+import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
+import field from '../../../shared/ui/light-field.module.css';
 import page from '../../../shared/ui/page.module.css';
+import { ScreenPlaceholder } from '../../../shared/ui/screen-placeholder.tsx';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
-import { useLogin } from '../api/login.ts';
 import { useSendOtp } from '../api/send-otp.ts';
-import { CodeEntryForm } from '../components/code-entry-form.tsx';
-import { useAdoptProfileLanguage } from '../hooks/use-adopt-profile-language.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
-import { useAuthStore } from '../store/auth-store.ts';
 import styles from '../auth.module.css';
 
-type EmailForm = { email: string };
-
-const isCompleteCode = (code: string) => new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code);
+// The e-mail step paints without antd; the code step and an error's alert bring it when they are needed.
+const OtpStep = lazyScreen(() => import('../components/otp-step.tsx'));
+const ErrorAlert = lazyScreen(() => import('../components/error-alert.tsx'));
+const preloadOtpStep = () => void OtpStep.preload().catch(() => {});
 
 export function SigninScreen() {
   const { t } = useTranslation();
@@ -58,17 +57,19 @@ export function SigninScreen() {
           onSubmit={(address) => void requestCode(address)}
         />
       ) : (
-        <OtpStep
-          email={email}
-          resendSecondsLeft={resendCountdown.secondsLeft}
-          resending={sendOtp.isPending}
-          resendError={sendOtp.isError ? errorMessage(t, sendOtp.error) : null}
-          onResend={() => requestCode(email)}
-          onBack={() => {
-            sendOtp.reset();
-            setStep('email');
-          }}
-        />
+        <Suspense fallback={<ScreenPlaceholder shape="page" />}>
+          <OtpStep
+            email={email}
+            resendSecondsLeft={resendCountdown.secondsLeft}
+            resending={sendOtp.isPending}
+            resendError={sendOtp.isError ? errorMessage(t, sendOtp.error) : null}
+            onResend={() => requestCode(email)}
+            onBack={() => {
+              sendOtp.reset();
+              setStep('email');
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );
@@ -81,124 +82,74 @@ function EmailStep(props: {
   onSubmit: (email: string) => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<EmailForm>();
+  const [email, setEmail] = useState(props.initialEmail);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const check = (value: string) =>
+    !value.trim()
+      ? t('signin.validation.emailRequired')
+      : isEmail(value)
+        ? null
+        : t('signin.validation.emailInvalid');
   return (
     <section aria-labelledby="signin-title">
       <h1 id="signin-title" className={`${page.title} ${styles.centered}`}>
         {t('signin.greeting')}
       </h1>
       <p className={`${page.lead} ${styles.centered}`}>{t('signin.subtitle')}</p>
-      <AppForm<EmailForm>
-        form={form}
+      {/* The browser's own checks are off: their bubbles speak the browser's language, not the page's. */}
+      <form
         name="signin"
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ email: props.initialEmail }}
-        onFinish={(values) => props.onSubmit(values.email.trim())}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const problem = check(email);
+          setFieldError(problem);
+          if (!problem) props.onSubmit(email.trim());
+        }}
       >
-        <Form.Item<EmailForm>
-          name="email"
-          label={t('signin.emailLabel')}
-          validateTrigger="onSubmit"
-          rules={emailRules({
-            required: t('signin.validation.emailRequired'),
-            invalid: t('signin.validation.emailInvalid'),
-          })}
-        >
-          <Input
+        <div className={field.item}>
+          <label htmlFor="signin_email" className={field.label}>
+            {t('signin.emailLabel')}
+          </label>
+          <input
+            id="signin_email"
+            name="email"
+            className={field.input}
             data-testid="signin-email"
             {...EMAIL_INPUT_PROPS}
             placeholder={t('signin.emailPlaceholder')}
+            value={email}
+            aria-required="true"
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? 'signin_email_help' : undefined}
+            onFocus={preloadOtpStep}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              // A field shown in error is checked again as it changes; its message goes once it is right.
+              if (fieldError) setFieldError(check(event.target.value));
+            }}
           />
-        </Form.Item>
-        {props.error && <Alert className={messages.alert} type="error" showIcon title={props.error} />}
-        <Button type="primary" htmlType="submit" block loading={props.pending} data-testid="signin-submit">
+          {fieldError && (
+            <div id="signin_email_help" className={field.explain} role="alert">
+              {fieldError}
+            </div>
+          )}
+        </div>
+        {props.error && (
+          <Suspense fallback={null}>
+            <ErrorAlert title={props.error} />
+          </Suspense>
+        )}
+        <LightButton
+          variant="primary"
+          type="submit"
+          block
+          loading={props.pending}
+          data-testid="signin-submit"
+        >
           {t('signin.submit')}
-        </Button>
-      </AppForm>
-    </section>
-  );
-}
-
-function OtpStep(props: {
-  email: string;
-  resendSecondsLeft: number;
-  resending: boolean;
-  resendError: string | null;
-  onResend: () => Promise<boolean>;
-  onBack: () => void;
-}) {
-  const { t } = useTranslation();
-  const login = useLogin();
-  const storeLogin = useAuthStore((s) => s.login);
-  const adoptProfileLanguage = useAdoptProfileLanguage();
-  const [code, setCode] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const secondsLeft = props.resendSecondsLeft;
-
-  const confirm = async () => {
-    setNotice(null);
-    if (!isCompleteCode(code)) {
-      setLocalError(t('signin.otp.incomplete'));
-      return;
-    }
-    setLocalError(null);
-    try {
-      const data = await login.mutateAsync({ email: props.email, otp: code });
-      // First the page's language (a device with no saved choice follows the profile), then the
-      // guard takes it from here: /signin with a session goes to the redirect target or /home.
-      await adoptProfileLanguage(data.language);
-      storeLogin(data);
-    } catch {
-      // The error shows under the boxes; the digits stay so one wrong digit can be corrected.
-    }
-  };
-
-  const resend = async () => {
-    login.reset();
-    setLocalError(null);
-    setNotice(null);
-    if (await props.onResend()) {
-      setCode('');
-      setNotice(t('signin.otp.resent'));
-    }
-  };
-
-  const error = localError ?? (login.isError ? errorMessage(t, login.error) : null) ?? props.resendError;
-
-  return (
-    <section aria-labelledby="otp-title">
-      <h1 id="otp-title" className={`${page.title} ${styles.centered}`}>
-        {t('signin.otp.title')}
-      </h1>
-      <p className={`${page.lead} ${styles.centered}`}>
-        {t('signin.otp.instruction')}
-        <br />
-        <span className={styles.sentTo}>{t('signin.otp.sentTo', { email: props.email })}</span>
-      </p>
-      <CodeEntryForm
-        code={code}
-        onCodeChange={(v) => {
-          setCode(v);
-          setLocalError(null);
-        }}
-        error={error}
-        notice={notice}
-        confirming={login.isPending}
-        onConfirm={() => void confirm()}
-        resendSecondsLeft={secondsLeft}
-        resending={props.resending}
-        onResend={() => void resend()}
-        onBack={props.onBack}
-        labels={{
-          confirm: t('signin.otp.confirm'),
-          resend: t('signin.otp.resend'),
-          resendIn: (time) => t('signin.otp.resendIn', { time }),
-          back: t('signin.otp.back'),
-        }}
-        testIds={{ confirm: 'otp-confirm', resend: 'otp-resend', back: 'otp-back' }}
-      />
+        </LightButton>
+      </form>
     </section>
   );
 }

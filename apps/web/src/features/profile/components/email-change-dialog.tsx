@@ -1,4 +1,4 @@
-import { OTP_LENGTH } from '@app/contracts';
+import { OTP_LENGTH } from '@app/contracts/constants';
 import { Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
