@@ -63,12 +63,11 @@ const renderedLines = (title: Locator) =>
   });
 
 /** The text of the field's messages under the e-mail box (antd's explain area). */
-const emailMessages = (page: Page) =>
-  page
-    .locator('.ant-form-item')
-    .filter({ has: page.getByTestId('signin-email') })
-    .locator('.ant-form-item-explain')
-    .allInnerTexts();
+/** The messages the e-mail field points screen readers to (its aria-describedby): what it says. */
+const emailMessages = async (page: Page) => {
+  const ids = (await page.getByTestId('signin-email').getAttribute('aria-describedby'))?.split(' ') ?? [];
+  return (await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).allInnerTexts()))).flat();
+};
 
 describe.each(['en', 'th'] as const)("forms show only the app's messages (%s)", (lang) => {
   const text = TEXT[lang];
