@@ -36,7 +36,7 @@ it.each(['en', 'th'] as const)(
 
     const card = page.locator('a[href*="/vouchers/"]').first();
     await card.waitFor({ timeout: 60_000 });
-    // A voucher detail: its screen's code is not prefetched (only the bottom navigation's are), so the
+    // A voucher detail: its screen's code is fetched on intent only (pointer over or down), so the
     // tap waits for a download. Watch the page until the screen is there: the outline must show, the
     // full-screen cover never, and the header and tabs all along.
     await card.click();

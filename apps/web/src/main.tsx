@@ -9,7 +9,7 @@ import './shared/i18n/i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { preloadOnIntent, preloadScreen, preloadWhenIdle } from './app/preload.ts';
+import { preloadOnIntent, preloadScreen } from './app/preload.ts';
 import { useAuthStore } from './features/auth/index.ts';
 
 // Three downloads at once rather than one after another: the session refresh, the screen's code and
@@ -17,7 +17,6 @@ import { useAuthStore } from './features/auth/index.ts';
 void useAuthStore.getState().initialize();
 preloadScreen(window.location.pathname);
 preloadOnIntent();
-preloadWhenIdle();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,5 +1,4 @@
 import { matchRoutes } from 'react-router';
-import { paths } from '../shared/paths.ts';
 import { routes, type ScreenHandle } from './routes.tsx';
 
 /** Starts downloading the code of the screen at `pathname` (no-op once it is here or on its way). */
@@ -22,25 +21,4 @@ export function preloadOnIntent(root: Document = document): void {
   for (const type of ['pointerover', 'pointerdown', 'focusin'] as const) {
     root.addEventListener(type, onIntent, { passive: true, capture: true });
   }
-}
-
-/** Where a member usually goes next from a first screen: the tabs of the bottom navigation. */
-const LIKELY_NEXT = [paths.home, paths.profile, paths.wallet, paths.cart, paths.notifications];
-const IDLE_DELAY_MS = 3000;
-
-/**
- * Once the first screen has loaded and the phone is idle, fetches the code of the likely next screens
- * (and with them antd's runtime), so the first tap on a weak signal does not wait for a download. Not
- * when the member asked the browser to save data.
- */
-export function preloadWhenIdle(): void {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  if (connection?.saveData) return;
-  const start = () =>
-    window.setTimeout(() => {
-      const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
-      idle(() => LIKELY_NEXT.forEach((path) => preloadScreen(path)));
-    }, IDLE_DELAY_MS);
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
 }
