@@ -64,12 +64,16 @@ export function DetailScreen<K extends ItemKind>({
       ) : (
         view(item.data, now)
       )}
-      <ItemStrip
-        id="also-like"
-        title={t('catalogue.detail.alsoLike')}
-        query={alsoLike}
-        render={(other) => kind.card(other, now)}
-      />
+      {/* Below the item, once the item is there: shown beside the skeleton it would jump down the page
+          when the (taller) item replaces it. Its data loads in parallel all the same. */}
+      {!item.isPending && (
+        <ItemStrip
+          id="also-like"
+          title={t('catalogue.detail.alsoLike')}
+          query={alsoLike}
+          render={(other) => kind.card(other, now)}
+        />
+      )}
     </div>
   );
 }
