@@ -35,8 +35,8 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import {
   authModule,
   createAccessTokens,
+  createSessionCache,
   installAuthenticate,
-  isSessionActive,
 } from './modules/auth/index.ts';
 import { catalogueMediaModule, catalogueModule } from './modules/catalogue/index.ts';
 import { memberModule } from './modules/member/index.ts';
@@ -122,9 +122,14 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   // Running jobs get a few seconds to finish; any still running is retried by the next start.
   app.addHook('onClose', async () => jobs.stop());
 
-  const appDeps: AppDeps = { db: deps.db, now, config, mailer, jobs, events };
+  // "Is this session still active?" kept in memory, forgotten when a session changes (here at once,
+  // in another process within SESSION_POLL_MS): signed-in requests need no query of their own.
+  const sessions = createSessionCache(deps.db, app.log);
+  app.addHook('onReady', async () => sessions.start());
+  app.addHook('onClose', async () => sessions.stop());
+  const appDeps: AppDeps = { db: deps.db, now, config, mailer, jobs, events, sessions };
 
-  installAuthenticate(app, createAccessTokens(config.jwtSecret, now), (sid) => isSessionActive(appDeps, sid));
+  installAuthenticate(app, createAccessTokens(config.jwtSecret, now), (sid) => sessions.isActive(sid));
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

@@ -17,6 +17,18 @@ export interface Ctx {
   jobs: Jobs;
   /** Publish inside the transaction that makes the change; handlers run after it commits. */
   events: Events<AppEvents>;
+  /** Tell the session check's cache around a transaction that ends or revokes a session. */
+  sessions: SessionChanges;
+}
+
+/**
+ * `changing(id)` before a transaction that may revoke or delete session (refresh-token family) `id`,
+ * `changed(id)` once it ended (committed or not): meanwhile that session is always checked in the
+ * database, and after it no answer read before is used (modules/auth/session-cache.ts).
+ */
+export interface SessionChanges {
+  changing(familyId: string): void;
+  changed(familyId: string): void;
 }
 
 /** The part of Ctx shared by every request; add the request's logger per call with `forRequest`. */

@@ -252,6 +252,13 @@ export interface CatalogueVersionTable {
   version: string | number;
 }
 
+/** One row (id 1): moved by a trigger on every change to a session (refresh_token_family). */
+export interface SessionVersionTable {
+  id: number;
+  /** bigint: a string from pg, a number from PGlite. */
+  version: string | number;
+}
+
 export interface Database {
   member: MemberTable;
   avatar: AvatarTable;
@@ -273,6 +280,7 @@ export interface Database {
   banner: BannerTable;
   handled_event: HandledEventTable;
   catalogue_version: CatalogueVersionTable;
+  session_version: SessionVersionTable;
 }
 
 export type MemberRow = Selectable<MemberTable>;

@@ -6,6 +6,7 @@ import * as catalogueListIndexes from './2025-11-23-0002-catalogue-list-indexes.
 import * as handledEvent from './2025-11-24-0001-handled-event.ts';
 import * as catalogueAvailabilityOrder from './2025-11-25-0001-catalogue-availability-order.ts';
 import * as catalogueVersion from './2025-11-26-0001-catalogue-version.ts';
+import * as sessionVersion from './2025-11-27-0001-session-version.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2025-11-24-0001-handled-event': handledEvent,
   '2025-11-25-0001-catalogue-availability-order': catalogueAvailabilityOrder,
   '2025-11-26-0001-catalogue-version': catalogueVersion,
+  '2025-11-27-0001-session-version': sessionVersion,
 };

@@ -2,4 +2,4 @@
 export { createAccessTokens } from './access-token.ts';
 export { authModule } from './auth.routes.ts';
 export { installAuthenticate } from './authenticate.ts';
-export { isSessionActive } from './session.service.ts';
+export { createSessionCache, type SessionCache } from './session-cache.ts';

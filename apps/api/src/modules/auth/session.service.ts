@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../app-error.ts';
 import {
-  findFamily,
   findTokenByHash,
   insertFamily,
   insertToken,
@@ -55,48 +54,57 @@ type RotateOutcome = { ok: true; issued: IssuedRefreshToken } | { ok: false; rea
  */
 export const rotateRefreshToken = async (ctx: Ctx, raw: string): Promise<IssuedRefreshToken> => {
   const tokenHash = hashRefreshToken(raw);
-  const outcome = await ctx.db.transaction().execute(async (trx): Promise<RotateOutcome> => {
-    const now = ctx.now();
-    const seen = await findTokenByHash(trx, tokenHash);
-    if (!seen) return { ok: false, reason: 'unknown' };
-    const family = await lockFamily(trx, seen.family_id);
-    const token = await findTokenByHash(trx, tokenHash); // re-read under the family lock
-    if (!family || !token) return { ok: false, reason: 'unknown' };
-    if (family.revoked_at || token.revoked_at) return { ok: false, reason: 'revoked' };
-    if (token.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+  let revoking: string | undefined;
+  const outcome = await ctx.db
+    .transaction()
+    .execute(async (trx): Promise<RotateOutcome> => {
+      const now = ctx.now();
+      const seen = await findTokenByHash(trx, tokenHash);
+      if (!seen) return { ok: false, reason: 'unknown' };
+      const family = await lockFamily(trx, seen.family_id);
+      const token = await findTokenByHash(trx, tokenHash); // re-read under the family lock
+      if (!family || !token) return { ok: false, reason: 'unknown' };
+      if (family.revoked_at || token.revoked_at) return { ok: false, reason: 'revoked' };
+      if (token.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
 
-    const issue = async () => {
-      const next = newRawToken();
-      const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
-      const { id } = await insertToken(trx, {
-        familyId: family.id,
-        memberId: family.member_id,
-        tokenHash: hashRefreshToken(next),
-        now,
-        expiresAt,
-      });
-      const issued: IssuedRefreshToken = {
-        token: next,
-        expiresAt,
-        familyId: family.id,
-        memberId: family.member_id,
+      const issue = async () => {
+        const next = newRawToken();
+        const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+        const { id } = await insertToken(trx, {
+          familyId: family.id,
+          memberId: family.member_id,
+          tokenHash: hashRefreshToken(next),
+          now,
+          expiresAt,
+        });
+        const issued: IssuedRefreshToken = {
+          token: next,
+          expiresAt,
+          familyId: family.id,
+          memberId: family.member_id,
+        };
+        return { id, issued };
       };
-      return { id, issued };
-    };
 
-    if (!token.rotated_at) {
-      const successor = await issue();
-      await markRotated(trx, token.id, now, successor.id);
-      return { ok: true, issued: successor.issued };
-    }
-    if (now.getTime() - token.rotated_at.getTime() <= REFRESH_GRACE_SECONDS * 1000) {
-      const sibling = await issue();
-      await markUsed(trx, token.id, now);
-      return { ok: true, issued: sibling.issued };
-    }
-    await revokeFamily(trx, family.id, now, 'reuse');
-    return { ok: false, reason: 'reuse' };
-  });
+      if (!token.rotated_at) {
+        const successor = await issue();
+        await markRotated(trx, token.id, now, successor.id);
+        return { ok: true, issued: successor.issued };
+      }
+      if (now.getTime() - token.rotated_at.getTime() <= REFRESH_GRACE_SECONDS * 1000) {
+        const sibling = await issue();
+        await markUsed(trx, token.id, now);
+        return { ok: true, issued: sibling.issued };
+      }
+      revoking = family.id;
+      ctx.sessions.changing(family.id);
+      await revokeFamily(trx, family.id, now, 'reuse');
+      return { ok: false, reason: 'reuse' };
+    })
+    .finally(() => {
+      // After the commit: the session check stops the family's access tokens at once.
+      if (revoking) ctx.sessions.changed(revoking);
+    });
   if (!outcome.ok) {
     if (outcome.reason === 'reuse')
       ctx.log.warn({ reason: outcome.reason }, 'refresh token reuse: session revoked');
@@ -130,13 +138,16 @@ export const logout = async (
   for (const familyId of families) await endSession(ctx, familyId);
 };
 
-export const endSession = (ctx: Ctx, familyId: string): Promise<void> =>
-  ctx.db.transaction().execute(async (trx) => {
-    await lockFamily(trx, familyId);
-    await revokeFamily(trx, familyId, ctx.now(), 'logout');
-  });
-
-export const isSessionActive = async (ctx: Pick<Ctx, 'db'>, familyId: string): Promise<boolean> => {
-  const family = await findFamily(ctx.db, familyId);
-  return family !== undefined && family.revoked_at === null;
+export const endSession = async (ctx: Ctx, familyId: string): Promise<void> => {
+  // Around the transaction: meanwhile this session is checked in the database, after it (committed)
+  // no kept answer "active" is used (modules/auth/session-cache.ts).
+  ctx.sessions.changing(familyId);
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await lockFamily(trx, familyId);
+      await revokeFamily(trx, familyId, ctx.now(), 'logout');
+    });
+  } finally {
+    ctx.sessions.changed(familyId);
+  }
 };
