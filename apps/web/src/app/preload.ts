@@ -4,8 +4,7 @@ import { routes, type ScreenHandle } from './routes.tsx';
 /** Starts downloading the code of the screen at `pathname` (no-op once it is here or on its way). */
 export function preloadScreen(pathname: string): void {
   const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined;
-  // A failed prefetch is not an error: the navigation itself loads the screen again and reports it.
-  handle?.screen.preload().catch(() => {});
+  handle?.screen.prefetch();
 }
 
 /**

@@ -1,9 +1,13 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 
 type Module<P> = { default: ComponentType<P> };
 
 /** A lazily loaded screen (or part of one) that can also be fetched ahead of time, on idle or on intent. */
-export type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<Module<P>> };
+export type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & {
+  preload: () => Promise<Module<P>>;
+  /** `preload` for a hint (idle, intent): a failed download is not an error, the real render retries it. */
+  prefetch: () => void;
+};
 
 const loadKit = () => import('./antd-theme.tsx');
 
@@ -37,5 +41,14 @@ export function lazyScreen<P extends object>(
     });
     return loading;
   };
-  return Object.assign(lazy(preload), { preload });
+  const prefetch = () => void preload().catch(() => {});
+  return Object.assign(lazy(preload), { preload, prefetch });
+}
+
+/** True from the first render where `value` is true on: a lazily loaded dialog stays mounted once it
+ * has opened, so closing plays its own animation. */
+export function useOnceTrue(value: boolean): boolean {
+  const [was, setWas] = useState(value);
+  if (value && !was) setWas(true);
+  return was || value;
 }

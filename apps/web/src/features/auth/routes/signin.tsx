@@ -18,7 +18,6 @@ import styles from '../auth.module.css';
 // The e-mail step paints without antd; the code step and an error's alert bring it when they are needed.
 const OtpStep = lazyScreen(() => import('../components/otp-step.tsx'));
 const ErrorAlert = lazyScreen(() => import('../components/error-alert.tsx'));
-const preloadOtpStep = () => void OtpStep.preload().catch(() => {});
 
 export function SigninScreen() {
   const { t } = useTranslation();
@@ -122,7 +121,7 @@ function EmailStep(props: {
             aria-required="true"
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? 'signin_email_help' : undefined}
-            onFocus={preloadOtpStep}
+            onFocus={OtpStep.prefetch}
             onChange={(event) => {
               setEmail(event.target.value);
               // A field shown in error is checked again as it changes; its message goes once it is right.

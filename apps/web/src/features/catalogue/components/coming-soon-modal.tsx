@@ -1,5 +1,5 @@
-import { Suspense, useState, type ReactNode } from 'react';
-import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
+import { Suspense, type ReactNode } from 'react';
+import { lazyScreen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
 
 export type ComingSoonProps = { open: boolean; title: string; children: ReactNode; onClose: () => void };
 
@@ -8,14 +8,11 @@ export type ComingSoonProps = { open: boolean; title: string; children: ReactNod
 const Dialog = lazyScreen(() => import('./coming-soon-dialog.tsx'));
 
 /** Fetches the dialog's code ahead of the tap that opens it. */
-export const preloadComingSoon = (): void => void Dialog.preload().catch(() => {});
+export const preloadComingSoon = Dialog.prefetch;
 
 /** Says plainly that an action opens in a later release (buying, redeeming) — it never pretends. */
 export function ComingSoonModal(props: ComingSoonProps) {
-  // Mounted from its first opening on, so closing plays the dialog's own animation.
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
-  return opened ? (
+  return useOnceTrue(props.open) ? (
     <Suspense fallback={null}>
       <Dialog {...props} />
     </Suspense>

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
-import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
+import { lazyScreen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
 import page from '../../../shared/ui/page.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useAuthStore } from '../../auth/index.ts';
@@ -23,7 +23,6 @@ import styles from '../profile.module.css';
 // antd's Modal and Radio are not part of the profile's first paint: the dialogs load when one first
 // opens (fetched as the finger lands on its menu item).
 const ProfileDialogs = lazyScreen(() => import('../components/profile-dialogs.tsx'));
-const preloadDialogs = () => void ProfileDialogs.preload().catch(() => {});
 
 export function ProfileScreen() {
   const { t } = useTranslation();
@@ -34,7 +33,6 @@ export function ProfileScreen() {
   const changeLanguage = useChangeLanguage();
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const [pickingLanguage, setPickingLanguage] = useState(false);
-  // Mounted from the first opening on, so closing plays the dialog's own animation.
   const dialogsOpened = useOnceTrue(confirmingLogout || pickingLanguage);
   useDocumentTitle(t('profile.title'));
 
@@ -73,7 +71,7 @@ export function ProfileScreen() {
               className={styles.menuItem}
               data-testid="menu-language"
               aria-haspopup="dialog"
-              onPointerDown={preloadDialogs}
+              onPointerDown={ProfileDialogs.prefetch}
               onClick={() => setPickingLanguage(true)}
             >
               <GlobalOutlined aria-hidden className={styles.menuIcon} />
@@ -90,7 +88,7 @@ export function ProfileScreen() {
               className={`${styles.menuItem} ${styles.menuItemDanger}`}
               data-testid="menu-logout"
               aria-haspopup="dialog"
-              onPointerDown={preloadDialogs}
+              onPointerDown={ProfileDialogs.prefetch}
               onClick={() => setConfirmingLogout(true)}
             >
               <LogoutOutlined aria-hidden className={styles.menuIcon} />
@@ -121,13 +119,6 @@ export function ProfileScreen() {
       )}
     </div>
   );
-}
-
-/** True from the first render where `value` is true on. */
-function useOnceTrue(value: boolean): boolean {
-  const [was, setWas] = useState(value);
-  if (value && !was) setWas(true);
-  return was || value;
 }
 
 export default ProfileScreen;
