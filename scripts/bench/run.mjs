@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { bundleReport } from './bundle.mjs';
+import { checkoutReport } from './checkout.mjs';
 import { lighthouseReport } from './lighthouse.mjs';
 import { scenarios } from './scenarios.mjs';
 
@@ -52,6 +53,7 @@ async function prepareDatabase() {
     rmSync(dataDir, { recursive: true, force: true });
     await dropSchema();
   };
+  let seeded;
   try {
     process.stdout.write(`seeding the bench database (${SEED_VOUCHERS.toLocaleString('en-US')} vouchers)… `);
     const out = execFileSync('npx', ['tsx', 'scripts/bench/seed-catalogue.ts'], {
@@ -59,13 +61,13 @@ async function prepareDatabase() {
       stdio: ['ignore', 'pipe', 'inherit'],
       encoding: 'utf8',
     });
-    const seeded = JSON.parse(out.trim().split('\n').pop() ?? '{}');
+    seeded = JSON.parse(out.trim().split('\n').pop() ?? '{}');
     console.log(`${seeded.vouchers} vouchers in ${seeded.seconds} s`);
   } catch (err) {
     await cleanup();
     throw err;
   }
-  return { env, cleanup };
+  return { env, cleanup, seeded };
 }
 
 async function startApp(env) {
@@ -135,7 +137,7 @@ const row = (name, m, baseline) => {
   return `${name.padEnd(46)} ${String(Math.round(rps)).padStart(6)} req/s  p50 ${ms(m.p50)}  p95 ${ms(m.p95)}  p99 ${ms(m.p99)}  ×${ratio} of baseline${statuses}`;
 };
 
-const { env, cleanup } = await prepareDatabase();
+const { env, cleanup, seeded } = await prepareDatabase();
 let stop = () => {};
 try {
   stop = await startApp(env);
@@ -162,6 +164,7 @@ try {
       ? `\ncatalogue reads below target (≥ ×0.50 of /health, p99 < 50 ms): ${missed.join('; ')}`
       : '\nevery catalogue read meets its target (≥ ×0.50 of /health, p99 < 50 ms)',
   );
+  await checkoutReport({ base, baseline, ...seeded });
   await lighthouseReport({ base });
 } finally {
   stop();

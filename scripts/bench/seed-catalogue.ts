@@ -11,6 +11,10 @@ import { migrateToLatest } from '../../apps/api/src/db/migrate.ts';
 import { BRAND_EN, BRAND_TH } from './brand-syllables.mjs';
 
 const count = Number(process.env.BENCH_SEED_VOUCHERS ?? 100_000);
+/** Enough for every order the checkout bench places at its fixed rate. */
+const CHECKOUT_STOCK = 1_000_000;
+/** The sell-out burst: many more buyers than this. */
+const SELL_OUT_STOCK = 25;
 
 const config = loadConfig();
 const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -67,9 +71,61 @@ try {
     // lets index-only scans skip the table.
     await sql`vacuum analyze`.execute(db);
   }
+  // The checkout bench's own vouchers (scripts/bench/checkout.mjs): stock it can count after the run.
+  const benchVoucher = (titleEn: string, titleTh: string, stock: number) =>
+    db
+      .insertInto('voucher')
+      .columns([
+        'merchant_id',
+        'category_id',
+        'title_en',
+        'title_th',
+        'price',
+        'points_earned',
+        'stock',
+        'sold',
+        'sale_starts_at',
+        'valid_days',
+        'usage_limit',
+        'created_at',
+        'updated_at',
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom('voucher as t')
+          .select((s) => [
+            't.merchant_id',
+            't.category_id',
+            s.val(titleEn).as('title_en'),
+            s.val(titleTh).as('title_th'),
+            s.val(100).as('price'),
+            s.val(4).as('points_earned'),
+            s.val(stock).as('stock'),
+            s.val(0).as('sold'),
+            s.val(new Date(now.getTime() - 86_400_000)).as('sale_starts_at'),
+            s.val(30).as('valid_days'),
+            s.val(1).as('usage_limit'),
+            // The oldest: lists, which show the newest first, keep looking as they did.
+            s.val(new Date(0)).as('created_at'),
+            s.val(new Date(0)).as('updated_at'),
+          ])
+          .where('t.has_price_options', '=', false)
+          .orderBy('t.created_at')
+          .limit(1),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const checkout = await benchVoucher('Bench checkout voucher', 'บัตรกำนัลทดสอบการชำระเงิน', CHECKOUT_STOCK);
+  const sellOut = await benchVoucher('Bench sell-out voucher', 'บัตรกำนัลทดสอบขายหมด', SELL_OUT_STOCK);
   const { rows } = await sql<{ n: string | number }>`select count(*) as n from voucher`.execute(db);
   process.stdout.write(
-    `${JSON.stringify({ vouchers: Number(rows[0]?.n), seconds: Math.round((performance.now() - started) / 100) / 10 })}\n`,
+    `${JSON.stringify({
+      vouchers: Number(rows[0]?.n),
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+      checkoutVoucherId: checkout.id,
+      sellOutVoucherId: sellOut.id,
+      sellOutStock: SELL_OUT_STOCK,
+    })}\n`,
   );
 } finally {
   await db.destroy();

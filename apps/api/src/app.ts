@@ -38,9 +38,14 @@ import {
   createSessionCache,
   installAuthenticate,
 } from './modules/auth/index.ts';
+import { cartModule } from './modules/cart/index.ts';
 import { catalogueMediaModule, catalogueModule } from './modules/catalogue/index.ts';
 import { memberModule } from './modules/member/index.ts';
+import { createOrdersRuntime, ordersModule, type OrderFaults } from './modules/orders/index.ts';
+import { createPaymentProvider, paymentsModule } from './modules/payments/index.ts';
+import { createPointsRuntime, pointsModule } from './modules/points/index.ts';
 import { systemModule } from './modules/system/index.ts';
+import { walletModule } from './modules/wallet/index.ts';
 
 /** JSON bodies are small (profile fields); the avatar upload has its own 2 MB limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -53,6 +58,8 @@ export interface BuildDeps {
   mailer?: Mailer;
   /** Where logs go instead of stdout (tests capture them). */
   logStream?: NodeJS.WritableStream;
+  /** Crash points for fault tests; server.ts never sets them. */
+  orderFaults?: OrderFaults;
 }
 
 const loggerOptions = (
@@ -168,6 +175,15 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   await app.register(authModule, { ...modules, prefix: '/auth' });
   await app.register(memberModule, modules);
   await app.register(catalogueModule, { ...modules, prefix: '/bff' });
+  await app.register(cartModule, { ...modules, prefix: '/bff' });
+  const payments = createPaymentProvider(config, { db: deps.db, now });
+  const orders = createOrdersRuntime(appDeps, payments, app.log, deps.orderFaults);
+  await app.register(ordersModule, { ...modules, orders, prefix: '/bff' });
+  // The provider's webhook (and, for the sandbox outside production, its dev bank pages).
+  await app.register(paymentsModule, { ...modules, provider: payments, onChargeEvent: orders.onChargeEvent });
+  await app.register(walletModule, { ...modules, prefix: '/bff' });
+  createPointsRuntime(appDeps);
+  await app.register(pointsModule, { ...modules, prefix: '/bff' });
   await app.register(catalogueMediaModule, { prefix: '/media/catalogue' });
   await app.register(systemModule, modules);
   if (config.nodeEnv !== 'production') await app.register(devMailboxModule, modules);

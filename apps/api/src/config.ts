@@ -15,6 +15,27 @@ const optionalString = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * A demo merchant id that reaches nobody: a 13-digit tax id with a correct check digit, but province
+ * code 00, which no registrar has — a real bank app scanning a sandbox QR finds no account to pay.
+ */
+export const DEMO_PROMPTPAY_ID = '0000000000001';
+
+const PROMPTPAY_ID_RULE =
+  'PROMPTPAY_ID must be a Thai mobile number (10 digits, 06/08/09…) or a 13-digit tax id with a valid check digit';
+
+/** A Thai mobile number, or a 13-digit national/tax id whose last digit is its mod-11 check digit. */
+export const isPromptPayId = (id: string): boolean => {
+  if (/^0[689]\d{8}$/.test(id)) return true;
+  if (!/^\d{13}$/.test(id)) return false;
+  const digits = [...id].map(Number);
+  const sum = digits.slice(0, 12).reduce((acc, d, i) => acc + d * (13 - i), 0);
+  return (11 - (sum % 11)) % 10 === digits[12];
+};
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -38,6 +59,10 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_PER_ADDRESS_AND_IP: positiveInt(10),
   /** Avatar uploads per member per window (each one is decoded and re-encoded). */
   AVATAR_UPLOAD_LIMIT_PER_MEMBER: positiveInt(10),
+  /** Orders (Confirms) per member per window: a person places a few; a script holding stock, many. */
+  ORDER_LIMIT_PER_MEMBER: positiveInt(30),
+  /** Earned points lapse at the end of the Bangkok quarter this many years after they were earned. */
+  POINTS_LIFETIME_YEARS: positiveInt(2),
   /** Serve the OpenAPI document and its UI at /docs: default on, off in production unless set. */
   API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
@@ -54,6 +79,26 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Load the demo catalogue on first start: default on for the embedded database, off with DATABASE_URL. */
   DEMO_DATA: z.enum(['true', 'false', '1', '0', '']).optional(),
+  /** Who takes the payments. Only the sandbox exists so far; a real gateway adds its name here. */
+  PAYMENT_PROVIDER: z
+    .enum(PAYMENT_PROVIDERS, { error: `must be one of: ${PAYMENT_PROVIDERS.join(', ')}` })
+    .default('sandbox'),
+  /** The merchant's PromptPay ID that QR payments go to: a 10-digit mobile number or a 13-digit tax id. */
+  PROMPTPAY_ID: optionalString.pipe(
+    z
+      .string()
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .refine(isPromptPayId, PROMPTPAY_ID_RULE)
+      .optional(),
+  ),
+  PAYMENT_WEBHOOK_SECRET: optionalString.pipe(
+    z.string().min(32, 'PAYMENT_WEBHOOK_SECRET must be at least 32 characters').optional(),
+  ),
+  /** A production-mode server (staging) may run the sandbox only when told so explicitly. */
+  PAYMENT_SANDBOX_IN_PRODUCTION: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export interface Config {
@@ -74,6 +119,8 @@ export interface Config {
   loginLimitPerIp: number;
   loginLimitPerAddressAndIp: number;
   avatarUploadLimitPerMember: number;
+  orderLimitPerMember: number;
+  pointsLifetimeYears: number;
   /** /docs (OpenAPI JSON and UI) is served. */
   apiDocs: boolean;
   rateLimitWindowSeconds: number;
@@ -84,14 +131,19 @@ export interface Config {
   webDist: string;
   /** Seed the demo catalogue at start when the catalogue is empty (DEMO_DATA). */
   demoData: boolean;
+  paymentProvider: PaymentProviderName;
+  /** The merchant's PromptPay ID (digits only) that QR payloads carry. */
+  promptPayId: string;
+  /** Signs and verifies payment webhooks (HMAC-SHA256); shared by every instance. */
+  paymentWebhookSecret: string;
 }
 
 export class ConfigError extends Error {}
 
-/** The signing secret: JWT_SECRET, else one generated on first start and kept in DATA_DIR/jwt-secret. */
-const resolveJwtSecret = (given: string | undefined, dataDir: string): string => {
+/** A secret from the environment, else one generated on first start and kept in DATA_DIR/<fileName>. */
+const resolveSecret = (given: string | undefined, dataDir: string, fileName: string): string => {
   if (given) return given;
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, fileName);
   if (existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
     if (kept.length >= 32) return kept;
@@ -121,6 +173,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         '  Set SMTP_URL=smtp://user:pass@host:port (and MAIL_FROM), or run without NODE_ENV=production for the dev mailbox.',
     );
   }
+  // Without the bank pages (absent in production) a sandbox charge can only expire, and a member who
+  // paid its PromptPay QR from a real bank app would have sent money that nothing ever confirms.
+  if (e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER === 'sandbox' && !e.PAYMENT_SANDBOX_IN_PRODUCTION) {
+    throw new ConfigError(
+      'PAYMENT_PROVIDER=sandbox is refused when NODE_ENV=production: its payments are never real and its bank pages do not exist there.\n' +
+        '  Configure a real payment provider, or set PAYMENT_SANDBOX_IN_PRODUCTION=true on a staging server where nobody pays.',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -131,7 +191,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),
+    jwtSecret: resolveSecret(e.JWT_SECRET, dataDir, 'jwt-secret'),
     redisUrl: e.REDIS_URL,
     otpSendLimitPerIp: e.OTP_SEND_LIMIT_PER_IP,
     otpSendLimitPerAddress: e.OTP_SEND_LIMIT_PER_ADDRESS,
@@ -139,11 +199,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     loginLimitPerAddressAndIp: e.LOGIN_LIMIT_PER_ADDRESS_AND_IP,
     avatarUploadLimitPerMember: e.AVATAR_UPLOAD_LIMIT_PER_MEMBER,
+    orderLimitPerMember: e.ORDER_LIMIT_PER_MEMBER,
+    pointsLifetimeYears: e.POINTS_LIFETIME_YEARS,
     apiDocs: flag(e.API_DOCS) ?? e.NODE_ENV !== 'production',
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,
     webDist: resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     demoData: flag(e.DEMO_DATA) ?? e.DATABASE_URL === undefined,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    promptPayId: e.PROMPTPAY_ID ?? DEMO_PROMPTPAY_ID,
+    paymentWebhookSecret: resolveSecret(e.PAYMENT_WEBHOOK_SECRET, dataDir, 'payment-webhook-secret'),
   };
 };

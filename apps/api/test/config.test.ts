@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from '../src/config.ts';
+import { ConfigError, DEMO_PROMPTPAY_ID, loadConfig, REPO_ROOT } from '../src/config.ts';
 import { languageFromHeader } from '../src/i18n/messages.ts';
 import { parseAuthorization } from '../src/modules/auth/auth-header.ts';
 
@@ -41,6 +41,7 @@ describe('config', () => {
       OTP_SEND_LIMIT_PER_IP: '250',
       NODE_ENV: 'production',
       WEB_DIST: '/srv/web',
+      PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
     });
     expect(c).toMatchObject({
       port: 3999,
@@ -73,13 +74,48 @@ describe('config', () => {
   });
 
   it('serves /docs by default except in production, and API_DOCS decides when set', () => {
-    const smtp = 'smtp://mail.example.com:587';
+    const prod = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PAYMENT_SANDBOX_IN_PRODUCTION: '1',
+    };
     expect(loadConfig({ DATA_DIR: dir }).apiDocs).toBe(true);
-    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SMTP_URL: smtp }).apiDocs).toBe(false);
-    expect(
-      loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SMTP_URL: smtp, API_DOCS: 'true' }).apiDocs,
-    ).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, ...prod }).apiDocs).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, ...prod, API_DOCS: 'true' }).apiDocs).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, API_DOCS: '0' }).apiDocs).toBe(false);
+  });
+
+  it('payments: the sandbox with a demo PromptPay id and a generated webhook secret kept in DATA_DIR', () => {
+    const data = join(dir, 'payments');
+    const c = loadConfig({ DATA_DIR: data });
+    expect(c).toMatchObject({ paymentProvider: 'sandbox', promptPayId: DEMO_PROMPTPAY_ID });
+    expect(c.paymentWebhookSecret.length).toBeGreaterThanOrEqual(32);
+    expect(c.paymentWebhookSecret).not.toBe(c.jwtSecret);
+    expect(readFileSync(join(data, 'payment-webhook-secret'), 'utf8').trim()).toBe(c.paymentWebhookSecret);
+    expect(loadConfig({ DATA_DIR: data }).paymentWebhookSecret).toBe(c.paymentWebhookSecret);
+    const given = loadConfig({
+      DATA_DIR: data,
+      PAYMENT_WEBHOOK_SECRET: 'k'.repeat(32),
+      PROMPTPAY_ID: '081-234-5678',
+    });
+    expect(given).toMatchObject({ paymentWebhookSecret: 'k'.repeat(32), promptPayId: '0812345678' });
+  });
+
+  it('payments: refuses an unknown provider, a bad PromptPay id, a short secret, and the sandbox in production', () => {
+    const fails = (env: NodeJS.ProcessEnv, pattern: RegExp) =>
+      expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(pattern);
+    fails({ PAYMENT_PROVIDER: 'omise' }, /PAYMENT_PROVIDER: must be one of: sandbox/);
+    for (const id of ['12345', '0212345678', '08123456789', '0000000000002', 'abcdefghij'])
+      fails({ PROMPTPAY_ID: id }, /PROMPTPAY_ID must be a Thai mobile number/);
+    for (const id of ['0891234567', '0612345678', '3100600445163', DEMO_PROMPTPAY_ID])
+      expect(loadConfig({ DATA_DIR: dir, PROMPTPAY_ID: id }).promptPayId).toBe(id);
+    fails({ PAYMENT_WEBHOOK_SECRET: 'short' }, /PAYMENT_WEBHOOK_SECRET must be at least 32 characters/);
+    const prod = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' };
+    fails(prod, /PAYMENT_PROVIDER=sandbox is refused when NODE_ENV=production/);
+    fails({ ...prod, PAYMENT_SANDBOX_IN_PRODUCTION: 'false' }, /PAYMENT_SANDBOX_IN_PRODUCTION=true/);
+    expect(
+      loadConfig({ DATA_DIR: dir, ...prod, PAYMENT_SANDBOX_IN_PRODUCTION: 'true' }).paymentProvider,
+    ).toBe('sandbox');
   });
 
   it('names every bad variable', () => {

@@ -48,3 +48,27 @@ export const isEmail = (value: string): boolean => {
   const address = value.trim().toLowerCase();
   return address.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(address);
 };
+
+/* Buying (issue 10). */
+
+export const ORDER_STATUSES = [
+  'PENDING',
+  'IN_PROGRESS',
+  'SUCCESSFUL',
+  'FAILED',
+  'ERROR',
+  'CANCELLED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** 'multiple' from the cart, 'single' from Buy Now. */
+export const CHECKOUT_TYPES = ['single', 'multiple'] as const;
+export type CheckoutType = (typeof CHECKOUT_TYPES)[number];
+
+/** Units of one voucher and option in one cart line or one Buy Now. */
+export const CART_ITEM_MAX_QUANTITY = 10;
+/** Lines in one cart (and so in one order). */
+export const CART_MAX_LINES = 50;
+/** An unpaid order is cancelled, and its stock and coupon given back, this long after Confirm. */
+export const PAYMENT_EXPIRY_MINUTES = 15;
+/** The longest Idempotency-Key header accepted. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;

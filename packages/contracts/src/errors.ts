@@ -44,6 +44,76 @@ export const ERROR_CODES = [
   'privilege_not_found',
   /** GET /bff/merchants/{id} — 404 'Store not found'. */
   'merchant_not_found',
+  /** 404: a cart line id that is not this member's (or no longer exists). */
+  'cart_item_not_found',
+  /** 409: the cart already holds CART_MAX_LINES lines. */
+  'cart_full',
+  /** 409: more units than one line may hold, or than are left. */
+  'quantity_limit',
+  /** 409: no units left. */
+  'out_of_stock',
+  /** 409: before the voucher's sale starts. */
+  'sale_not_started',
+  /** 409: after the voucher's sale ended. */
+  'sale_ended',
+  /** 403: the member's tier is below the voucher's. */
+  'tier_locked',
+  /** 403: the voucher is for Privilege customers only (silver tier and above). */
+  'privilege_only',
+  /** 400: the voucher has price options and none was chosen. */
+  'price_option_required',
+  /** 400: the option is not one of the voucher's. */
+  'price_option_not_found',
+  /** 409: a cart line chosen for checkout is flagged. */
+  'cart_item_unavailable',
+  /** 422: no coupon with this code. */
+  'coupon_not_found',
+  /** 422: after the coupon's end. */
+  'coupon_expired',
+  /** 422: before the coupon's start. */
+  'coupon_not_started',
+  /** 422: the spend on the items it applies to is below its minimum. */
+  'coupon_min_spend',
+  /** 422: not for these vouchers or stores. */
+  'coupon_not_applicable',
+  /** 409: its total uses are taken. */
+  'coupon_used_up',
+  /** 409: this member's uses are taken. */
+  'coupon_already_used',
+  /** 400: a total above 0 with no payment channel. */
+  'channel_required',
+  /** 400: an unknown payment channel. */
+  'channel_unavailable',
+  /** 422: the same Idempotency-Key with another body. */
+  'idempotency_key_reused',
+  /** 404: an order id that is not this member's. */
+  'order_not_found',
+  /** 409: the order has left PENDING. */
+  'order_not_cancellable',
+  /** 503: the payment provider did not answer. */
+  'payment_unavailable',
+  /** 400: a webhook with a bad or stale signature. */
+  'webhook_invalid',
+  /** 404: the sandbox bank page for an unknown charge. */
+  'payment_not_found',
+  /** 404: a wallet id that is not this member's. */
+  'wallet_voucher_not_found',
+  /** 409: every use of this wallet item is taken. */
+  'wallet_voucher_used_up',
+  /** 409: the wallet item's validity has passed (Asia/Bangkok day). */
+  'wallet_voucher_expired',
+  /** 409: no units of the privilege are left. */
+  'privilege_sold_out',
+  /** 409: before the privilege's validity starts. */
+  'privilege_not_started',
+  /** 409: after the privilege's validity ended. */
+  'privilege_ended',
+  /** 403: the member's tier is below the privilege's. */
+  'privilege_tier_locked',
+  /** 409: the member already has MAX_OPEN_ORDERS orders waiting for payment. */
+  'too_many_open_orders',
+  /** 409: the member's points balance is smaller than what they tried to spend. */
+  'insufficient_points',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -5,3 +5,7 @@ export * from './i18n.ts';
 export * from './auth.ts';
 export * from './system.ts';
 export * from './catalogue.ts';
+export * from './cart.ts';
+export * from './orders.ts';
+export * from './wallet.ts';
+export * from './points.ts';

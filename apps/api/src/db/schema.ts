@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BannerPosition, Language, Tier } from '@app/contracts';
+import type { BannerPosition, CheckoutType, Language, OrderStatus, Tier } from '@app/contracts';
 
 /** Timestamps are always written by the service from the injected clock, never by a DB default. */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -259,6 +259,162 @@ export interface SessionVersionTable {
   version: string | number;
 }
 
+/* Buying (issue 10). Amounts are whole baht, like the catalogue. */
+
+export interface CartItemTable {
+  id: Generated<string>;
+  member_id: string;
+  voucher_id: string;
+  price_option_id: string | null;
+  quantity: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PurchaseOrderTable {
+  id: Generated<string>;
+  member_id: string;
+  number: string;
+  status: OrderStatus;
+  checkout_type: CheckoutType;
+  subtotal: number;
+  discount: number;
+  total: number;
+  points_earned: number;
+  coupon_id: string | null;
+  channel_code: string | null;
+  phone: string;
+  email: string;
+  language: Language;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  payment_expires_at: Timestamp | null;
+  charge_claimed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  receipt_sent_at: Timestamp | null;
+}
+
+export interface PurchaseOrderItemTable {
+  id: Generated<string>;
+  order_id: string;
+  voucher_id: string;
+  price_option_id: string | null;
+  merchant_id: string;
+  quantity: number;
+  unit_price: number;
+  unit_points: number;
+  cart_item_id: string | null;
+  position: number;
+}
+
+export type CouponUseStatus = 'reserved' | 'used' | 'released';
+
+export interface CouponUseTable {
+  order_id: string;
+  coupon_id: string;
+  member_id: string;
+  status: CouponUseStatus;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type ChargeStatus = 'pending' | 'successful' | 'failed' | 'expired' | 'cancelled';
+
+export interface PaymentTable {
+  id: Generated<string>;
+  order_id: string;
+  provider: string;
+  channel_code: string;
+  channel_type: 'promptpay' | 'card';
+  provider_ref: string;
+  amount: number;
+  status: ChargeStatus;
+  qr_payload: string | null;
+  authorize_uri: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentEventTable {
+  provider: string;
+  event_id: string;
+  received_at: Timestamp;
+}
+
+/** The sandbox provider's side of a charge (what a real gateway keeps in its own database). */
+export interface SandboxChargeTable {
+  ref: string;
+  channel_code: string;
+  amount: number;
+  description: string;
+  metadata: ColumnType<Record<string, string>, string, string>;
+  status: ChargeStatus;
+  failure_code: string | null;
+  return_uri: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WalletVoucherTable {
+  id: Generated<string>;
+  member_id: string;
+  /** null for a redeemed privilege; set (with order_item_id and voucher_id) for a bought voucher. */
+  order_id: string | null;
+  order_item_id: string | null;
+  unit: number;
+  /** Exactly one of voucher_id and privilege_id is set. */
+  voucher_id: string | null;
+  privilege_id: string | null;
+  /** The redemption's Idempotency-Key (unique per member). */
+  redeem_key: string | null;
+  price_option_id: string | null;
+  code: string;
+  valid_from: Timestamp;
+  valid_until: Timestamp;
+  usage_limit: number | null;
+  used_count: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface WalletUseTable {
+  id: Generated<string>;
+  wallet_voucher_id: string;
+  member_id: string;
+  used_at: Timestamp;
+  idempotency_key: string | null;
+}
+
+export type PointsKind = 'earn' | 'burn' | 'expire' | 'reverse' | 'adjust';
+
+export interface PointsLedgerTable {
+  id: Generated<string>;
+  member_id: string;
+  kind: PointsKind;
+  /** Signed. */
+  points: number;
+  reason: string;
+  order_id: string | null;
+  privilege_id: string | null;
+  expires_at: Timestamp | null;
+  created_at: Timestamp;
+  /** The bucket (an earn or positive adjust row) a burn, expire or reverse row moved points of. */
+  bucket_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The burn row a reverse row gives back (once: unique). */
+  reverses_id: ColumnType<string | null, string | null | undefined, never>;
+}
+
+export interface TierTable {
+  code: Tier;
+  rank: number;
+  /** Points earned over a rolling 12 months that the tier needs. */
+  points_required: number;
+}
+
 export interface Database {
   member: MemberTable;
   avatar: AvatarTable;
@@ -281,6 +437,17 @@ export interface Database {
   handled_event: HandledEventTable;
   catalogue_version: CatalogueVersionTable;
   session_version: SessionVersionTable;
+  cart_item: CartItemTable;
+  purchase_order: PurchaseOrderTable;
+  purchase_order_item: PurchaseOrderItemTable;
+  coupon_use: CouponUseTable;
+  payment: PaymentTable;
+  payment_event: PaymentEventTable;
+  sandbox_charge: SandboxChargeTable;
+  wallet_voucher: WalletVoucherTable;
+  wallet_use: WalletUseTable;
+  points_ledger: PointsLedgerTable;
+  tier: TierTable;
 }
 
 export type MemberRow = Selectable<MemberTable>;

@@ -5,7 +5,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors.ts';
 
 /** Paths the API owns: never answered with the single-page app. */
-const API_PREFIXES = ['/auth', '/bff', '/dev', '/docs', '/health', '/info', '/media', '/api'];
+const API_PREFIXES = [
+  '/auth',
+  '/bff',
+  '/dev',
+  '/docs',
+  '/health',
+  '/info',
+  '/media',
+  '/api',
+  '/payments',
+  '/sandbox',
+];
 
 const isApiPath = (path: string) =>
   API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`));

@@ -2,14 +2,20 @@ import type { Language } from '@app/contracts';
 import { t } from '../i18n/messages.ts';
 import type { MailMessage } from './mailer.ts';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
 /** One layout for every mail: paragraphs, and optionally the code set large between them. */
-const layout = (lang: Language, subject: string, before: string[], code: string | null, after: string[]) => {
+export const layout = (
+  lang: Language,
+  subject: string,
+  before: string[],
+  code: string | null,
+  after: string[],
+) => {
   const font = lang === 'th' ? "'Noto Sans Thai', Tahoma, sans-serif" : 'Helvetica, Arial, sans-serif';
   const para = (text: string, style = 'margin:0 0 16px') => `<p style="${style}">${escapeHtml(text)}</p>`;
   const codeHtml = code

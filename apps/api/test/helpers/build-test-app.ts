@@ -38,12 +38,18 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   loginLimitPerIp: 300,
   loginLimitPerAddressAndIp: 10,
   avatarUploadLimitPerMember: 10,
+  // The race tests place hundreds of orders per member; the limit has a test of its own.
+  orderLimitPerMember: 100_000,
+  pointsLifetimeYears: 2,
   apiDocs: true,
   rateLimitWindowSeconds: 600,
   trustProxy: false,
   hsts: false,
   webDist: '/nonexistent/web/dist',
   demoData: false,
+  paymentProvider: 'sandbox',
+  promptPayId: '0891234567',
+  paymentWebhookSecret: 'test-webhook-secret-that-is-long-enough-0123',
   ...overrides,
 });
 

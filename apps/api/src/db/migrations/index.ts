@@ -7,6 +7,10 @@ import * as handledEvent from './2025-11-24-0001-handled-event.ts';
 import * as catalogueAvailabilityOrder from './2025-11-25-0001-catalogue-availability-order.ts';
 import * as catalogueVersion from './2025-11-26-0001-catalogue-version.ts';
 import * as sessionVersion from './2025-11-27-0001-session-version.ts';
+import * as buying from './2025-11-28-0001-buying.ts';
+import * as pointsAndTiers from './2025-11-29-0001-points-and-tiers.ts';
+import * as walletUse from './2025-11-29-0001-wallet-use.ts';
+import * as walletPrivileges from './2025-11-29-0002-wallet-privileges.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -21,4 +25,8 @@ export const migrations: Record<string, Migration> = {
   '2025-11-25-0001-catalogue-availability-order': catalogueAvailabilityOrder,
   '2025-11-26-0001-catalogue-version': catalogueVersion,
   '2025-11-27-0001-session-version': sessionVersion,
+  '2025-11-28-0001-buying': buying,
+  '2025-11-29-0001-points-and-tiers': pointsAndTiers,
+  '2025-11-29-0001-wallet-use': walletUse,
+  '2025-11-29-0002-wallet-privileges': walletPrivileges,
 };

@@ -8,27 +8,30 @@ const couponConditions = (now: Date) =>
 export const countCoupons = (db: Db, now: Date) =>
   countOf(db.selectFrom('coupon as c').select(COUNT).where(couponConditions(now)));
 
+/** What a coupon row holds for presenting and judging it. */
+export const COUPON_COLUMNS = [
+  'c.id',
+  'c.code',
+  'c.title_en',
+  'c.title_th',
+  'c.description_en',
+  'c.description_th',
+  'c.discount_type',
+  'c.discount_value',
+  'c.max_discount',
+  'c.min_spend',
+  'c.starts_at',
+  'c.ends_at',
+  'c.total_limit',
+  'c.used_count',
+  'c.per_member_limit',
+] as const;
+
 /** Valid coupons first, then upcoming ones; each by soonest end, then code. */
 export const listCoupons = (db: Db, page: Paging, now: Date) =>
   db
     .selectFrom('coupon as c')
-    .select([
-      'c.id',
-      'c.code',
-      'c.title_en',
-      'c.title_th',
-      'c.description_en',
-      'c.description_th',
-      'c.discount_type',
-      'c.discount_value',
-      'c.max_discount',
-      'c.min_spend',
-      'c.starts_at',
-      'c.ends_at',
-      'c.total_limit',
-      'c.used_count',
-      'c.per_member_limit',
-    ])
+    .select(COUPON_COLUMNS)
     .where(couponConditions(now))
     .orderBy(sql`c.starts_at > ${now}`)
     .orderBy('c.ends_at')

@@ -1,3 +1,27 @@
 // The catalogue module's public surface: other modules and app.ts import only from here.
 export { catalogueModule, type CatalogueModuleOptions } from './catalogue.routes.ts';
 export { catalogueMediaModule } from './media.routes.ts';
+export {
+  loadPurchasables,
+  releaseStock,
+  reserveStock,
+  type Purchasable,
+  type PurchaseRef,
+} from './purchase.ts';
+export {
+  couponByCode,
+  couponCovers,
+  couponsCovering,
+  presentCouponRule,
+  returnCouponUse,
+  takeCouponUse,
+  type CouponRule,
+} from './coupon-lookup.ts';
+export { privilegeCards, voucherCards, type VoucherCard } from './voucher-cards.ts';
+export {
+  givePrivilegeStock,
+  loadRedeemable,
+  takePrivilegeStock,
+  type Redeemable,
+} from './privilege-redeem.ts';
+export { localized } from './localize.ts';

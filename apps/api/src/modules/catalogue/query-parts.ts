@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+export { isUuid } from '../../uuid.ts';
 
 /*
  * What the catalogue's repositories share. A repository is a set of plain functions that take `db`
@@ -8,10 +9,6 @@ import type { Database } from '../../db/schema.ts';
  */
 
 export type Db = Kysely<Database> | Transaction<Database>;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids arrive from paths and query strings: anything but a uuid matches nothing (never a 500). */
-export const isUuid = (s: string) => UUID_RE.test(s);
 
 /** Conditions joined by `and`; none at all is `true`. */
 export const and = (conds: RawBuilder<unknown>[]): RawBuilder<boolean> =>

@@ -1,0 +1,177 @@
+import type { CartLineProblem, Language, Tier } from '@app/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { judge, remainingOf } from './availability.ts';
+import { coverFileSql } from './items.repository.ts';
+import { localized } from './localize.ts';
+import { shippedMediaLibrary } from './media.ts';
+import { isUuid } from './query-parts.ts';
+
+/*
+ * What the cart and orders need of the catalogue to sell a voucher: its price, points and stock for
+ * one price option, whether this member may buy it now, and taking and giving back units of stock.
+ * Availability, texts and pictures follow the catalogue's one rule for each (availability.ts,
+ * localize.ts, media.ts), so a voucher the catalogue shows as on sale is one the cart accepts.
+ */
+
+export interface PurchaseRef {
+  voucherId: string;
+  priceOptionId: string | null;
+}
+
+export interface Purchasable {
+  voucherId: string;
+  /** The ref's option (as the catalogue spells its id when the voucher has it). */
+  priceOptionId: string | null;
+  merchantId: string;
+  categoryId: string;
+  /** In the viewer's language, with the catalogue's fallback. */
+  title: string;
+  /** The cover picture, else the store's logo (as catalogue cards show it). */
+  imageUrl: string;
+  merchant: { id: string; name: string; logoUrl: string };
+  /** The chosen option's label; null without an option (or when the option is not the voucher's). */
+  optionLabel: string | null;
+  /** Whole baht for one unit: the option's price, else the voucher's. */
+  unitPrice: number;
+  unitPoints: number;
+  /** stock − sold; null = unlimited. */
+  remaining: number | null;
+  validDays: number;
+  usageLimit: number | null;
+  /**
+   * Why this voucher and option cannot be bought now (null = it can). 'option_removed' when the ref
+   * names an option the voucher does not have (removed, or never its own) or names none while the
+   * voucher has options — the member has to choose again. It is judged before the sale's own reasons:
+   * it is about the member's choice, which no waiting mends.
+   */
+  problem: CartLineProblem | null;
+}
+
+interface OptionRow {
+  id: string;
+  label_en: string | null;
+  label_th: string | null;
+  price: number;
+}
+
+const purchasableQuery = (db: Kysely<Database>, ids: string[]) =>
+  db
+    .selectFrom('voucher as v')
+    .innerJoin('merchant as m', 'm.id', 'v.merchant_id')
+    .select([
+      'v.id',
+      'v.merchant_id',
+      'v.category_id',
+      'v.title_en',
+      'v.title_th',
+      'v.price',
+      'v.points_earned',
+      'v.tier',
+      'v.privilege_only',
+      'v.stock',
+      'v.sold',
+      'v.sale_starts_at',
+      'v.sale_ends_at',
+      'v.valid_days',
+      'v.usage_limit',
+      'm.name_en as merchant_name_en',
+      'm.name_th as merchant_name_th',
+      'm.logo_file as merchant_logo_file',
+      coverFileSql('voucher', 'v'),
+      sql<OptionRow[]>`coalesce((select json_agg(json_build_object('id', o.id, 'label_en', o.label_en,
+        'label_th', o.label_th, 'price', o.price)) from voucher_price_option o where o.voucher_id = v.id), '[]')`.as(
+        'price_options',
+      ),
+    ])
+    .where('v.id', 'in', ids);
+
+/** One entry per ref, in order; null for an unknown voucher id (or one that is not a uuid). */
+export async function loadPurchasables(
+  db: Kysely<Database>,
+  refs: PurchaseRef[],
+  viewer: { lang: Language; tier: Tier },
+  now: Date,
+): Promise<(Purchasable | null)[]> {
+  const ids = [...new Set(refs.map((r) => r.voucherId).filter(isUuid))];
+  const rows = ids.length ? await purchasableQuery(db, ids).execute() : [];
+  // Ids are compared lower-cased: a uuid in upper case names the same voucher.
+  const byId = new Map(rows.map((r) => [r.id.toLowerCase(), r]));
+  const media = shippedMediaLibrary();
+  const { lang } = viewer;
+  return refs.map((ref) => {
+    const v = byId.get(ref.voucherId.toLowerCase());
+    if (!v) return null;
+    const wanted = ref.priceOptionId?.toLowerCase() ?? null;
+    const option = wanted === null ? undefined : v.price_options.find((o) => o.id.toLowerCase() === wanted);
+    const optionMissing = wanted === null ? v.price_options.length > 0 : option === undefined;
+    const verdict = judge(
+      { startsAt: v.sale_starts_at, endsAt: v.sale_ends_at, stock: v.stock, taken: v.sold },
+      now,
+      { tier: v.tier, privilegeOnly: v.privilege_only },
+      viewer.tier,
+    );
+    const logoUrl = media.url('merchants', v.merchant_logo_file);
+    return {
+      voucherId: v.id,
+      priceOptionId: option?.id ?? ref.priceOptionId,
+      merchantId: v.merchant_id,
+      categoryId: v.category_id,
+      title: localized(lang, v.title_en, v.title_th),
+      imageUrl: v.cover_file ? media.url('vouchers', v.cover_file) : logoUrl,
+      merchant: {
+        id: v.merchant_id,
+        name: localized(lang, v.merchant_name_en, v.merchant_name_th),
+        logoUrl,
+      },
+      optionLabel: option ? localized(lang, option.label_en, option.label_th) : null,
+      unitPrice: option?.price ?? v.price,
+      unitPoints: v.points_earned,
+      remaining: remainingOf(v.stock, v.sold),
+      validDays: v.valid_days,
+      usageLimit: v.usage_limit,
+      problem: optionMissing ? 'option_removed' : verdict.unavailableReason,
+    };
+  });
+}
+
+const assertUnits = (quantity: number) => {
+  if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError(`bad stock quantity ${quantity}`);
+};
+
+/**
+ * Takes `quantity` units of stock if that many are left: one conditional UPDATE, so concurrent
+ * buyers can never take more than the stock (the row's write lock orders them; each re-checks the
+ * condition on the row as the one before left it). An unlimited voucher always succeeds and counts
+ * the sale. False when not enough are left, or for an unknown voucher.
+ */
+export async function reserveStock(
+  trx: Kysely<Database>,
+  voucherId: string,
+  quantity: number,
+): Promise<boolean> {
+  assertUnits(quantity);
+  if (!isUuid(voucherId)) return false;
+  const result = await trx
+    .updateTable('voucher')
+    .set((eb) => ({ sold: eb('sold', '+', quantity) }))
+    .where('id', '=', voucherId)
+    .where((eb) => eb.or([eb('stock', 'is', null), eb(eb('sold', '+', quantity), '<=', eb.ref('stock'))]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Gives `quantity` units back (an order that did not complete); sold never goes below 0. */
+export async function releaseStock(
+  trx: Kysely<Database>,
+  voucherId: string,
+  quantity: number,
+): Promise<void> {
+  assertUnits(quantity);
+  if (!isUuid(voucherId)) return;
+  await trx
+    .updateTable('voucher')
+    .set({ sold: sql<number>`greatest(sold - ${quantity}, 0)` })
+    .where('id', '=', voucherId)
+    .execute();
+}

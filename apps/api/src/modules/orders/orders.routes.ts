@@ -1,0 +1,259 @@
+import {
+  CouponCheckQuerySchema,
+  CouponCheckResponseSchema,
+  CreateCartOrderBodySchema,
+  CreateOrderBodySchema,
+  ErrorEnvelopeSchema,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  OrderRefBodySchema,
+  OrderResponseSchema,
+  PaymentChannelsResponseSchema,
+  QuoteBodySchema,
+  QuoteResponseSchema,
+  VoucherCouponsResponseSchema,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.ts';
+import type { ModuleOptions } from '../../http/module.ts';
+import { MEMBER_SECURITY } from '../../http/zod-app.ts';
+import { languageFromHeader, t } from '../../i18n/messages.ts';
+import type { Purchase } from './checkout.service.ts';
+import type { OrdersRuntime } from './orders.runtime.ts';
+import {
+  cancelMemberOrder,
+  checkCoupon,
+  checkOrderStatus,
+  couponsForVoucher,
+  paymentChannels,
+  placeOrder,
+} from './orders.service.ts';
+import { quote } from './checkout.service.ts';
+
+export type OrdersModuleOptions = ModuleOptions & { orders: OrdersRuntime };
+
+const ERRORS = {
+  400: ErrorEnvelopeSchema,
+  401: ErrorEnvelopeSchema,
+  403: ErrorEnvelopeSchema,
+  404: ErrorEnvelopeSchema,
+  409: ErrorEnvelopeSchema,
+  422: ErrorEnvelopeSchema,
+  503: ErrorEnvelopeSchema,
+};
+
+/** A retried Confirm carries the same key (printable ASCII, e.g. a UUID). */
+const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+});
+
+const purchaseOf = (body: {
+  voucherId: string;
+  priceOptionId?: string | null | undefined;
+  quantity: number;
+}): Purchase => ({
+  kind: 'single',
+  voucherId: body.voucherId,
+  priceOptionId: body.priceOptionId ?? null,
+  quantity: body.quantity,
+});
+
+/**
+ * Checkout (quote, coupons, payment methods, orders) for prefix '/bff'. Every route needs a member;
+ * every amount is computed here from the catalogue, whatever a client sends.
+ */
+export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
+  app,
+  { orders, deps, limiter },
+) => {
+  const ordersPerMember = limiter({
+    name: 'orders-member',
+    max: deps.config.orderLimitPerMember,
+    key: (req) => req.member.memberId,
+  });
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  const lang = (req: { headers: { 'accept-language'?: string | undefined } }) =>
+    languageFromHeader(req.headers['accept-language']);
+
+  app.post(
+    '/orders/quote',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The summary for these items, this coupon and this member (nothing is written)',
+        description:
+          'Body: Buy Now `{ voucherId, priceOptionId?, quantity, couponCode? }` or cart `{ cartItemIds, couponCode? }`. ' +
+          'A coupon that cannot be used is reported in couponProblem/couponMessage and left out of the totals.',
+        security: MEMBER_SECURITY,
+        body: QuoteBodySchema,
+        response: { 200: QuoteResponseSchema, ...ERRORS },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const purchase: Purchase =
+        'cartItemIds' in b ? { kind: 'cart', cartItemIds: b.cartItemIds } : purchaseOf(b);
+      return ok(await quote(orders.ctxOf(req), req.member.memberId, purchase, b.couponCode, lang(req)));
+    },
+  );
+
+  app.get(
+    '/orders/channel-codes',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Payment methods',
+        description:
+          "When the provider cannot answer: an empty list and 'No payment methods found / Please try again later'.",
+        security: MEMBER_SECURITY,
+        querystring: z.strictObject({}),
+        response: { 200: PaymentChannelsResponseSchema, 401: ErrorEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      const channels = await paymentChannels(orders.ctxOf(req), lang(req));
+      return channels?.length
+        ? { success: true as const, data: channels }
+        : { success: true as const, data: [], message: [t(lang(req), 'errors.no_payment_channels')] };
+    },
+  );
+
+  const contactOf = (b: {
+    phone: string;
+    email: string;
+    channelCode?: string | undefined;
+    couponCode?: string | undefined;
+  }) => ({
+    phone: b.phone,
+    email: b.email,
+    channelCode: b.channelCode,
+    couponCode: b.couponCode,
+  });
+
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Buy Now: one voucher, option and quantity',
+        description:
+          'Creates the order in PENDING with its charge (SUCCESSFUL at once when the total is 0). ' +
+          'Send `Idempotency-Key`: the same key returns the same order; with another body → 422 idempotency_key_reused.',
+        security: MEMBER_SECURITY,
+        headers: IdempotencyHeaders,
+        body: CreateOrderBodySchema,
+        response: { 200: OrderResponseSchema, 429: ErrorEnvelopeSchema, ...ERRORS },
+      },
+    },
+    async (req) => {
+      await ordersPerMember(req);
+      return ok(
+        await placeOrder(
+          orders.ctxOf(req),
+          req.member.memberId,
+          purchaseOf(req.body),
+          contactOf(req.body),
+          req.headers['idempotency-key'],
+          lang(req),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/orders/cart',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "Checkout of the chosen cart lines, at the cart's quantities",
+        description: 'As POST /bff/orders. The lines leave the cart when the order succeeds.',
+        security: MEMBER_SECURITY,
+        headers: IdempotencyHeaders,
+        body: CreateCartOrderBodySchema,
+        response: { 200: OrderResponseSchema, 429: ErrorEnvelopeSchema, ...ERRORS },
+      },
+    },
+    async (req) => {
+      await ordersPerMember(req);
+      return ok(
+        await placeOrder(
+          orders.ctxOf(req),
+          req.member.memberId,
+          { kind: 'cart', cartItemIds: req.body.cartItemIds },
+          contactOf(req.body),
+          req.headers['idempotency-key'],
+          lang(req),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/orders/check-status',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The order's state, asking the payment provider while it waits for payment",
+        security: MEMBER_SECURITY,
+        body: OrderRefBodySchema,
+        response: { 200: OrderResponseSchema, ...ERRORS },
+      },
+    },
+    async (req) =>
+      ok(await checkOrderStatus(orders.ctxOf(req), req.member.memberId, req.body.orderId, lang(req))),
+  );
+
+  app.post(
+    '/orders/cancel',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an unpaid order (stock and coupon use are given back)',
+        description:
+          'Only PENDING orders; a cancelled one is answered as it is; others → 409 order_not_cancellable.',
+        security: MEMBER_SECURITY,
+        body: OrderRefBodySchema,
+        response: { 200: OrderResponseSchema, ...ERRORS },
+      },
+    },
+    async (req) =>
+      ok(await cancelMemberOrder(orders.ctxOf(req), req.member.memberId, req.body.orderId, lang(req))),
+  );
+
+  app.get(
+    '/coupons/vouchers/:voucherId',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The coupons this member can use on this voucher now ('Select discount code')",
+        security: MEMBER_SECURITY,
+        params: z.object({ voucherId: z.string().max(100) }),
+        response: { 200: VoucherCouponsResponseSchema, ...ERRORS },
+      },
+    },
+    async (req) =>
+      ok(await couponsForVoucher(orders.ctxOf(req), req.member.memberId, req.params.voucherId, lang(req))),
+  );
+
+  app.get(
+    '/coupons/check',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Whether a typed coupon code can be used on this voucher, and why not',
+        security: MEMBER_SECURITY,
+        querystring: CouponCheckQuerySchema,
+        response: { 200: CouponCheckResponseSchema, ...ERRORS },
+      },
+    },
+    async (req) => ok(await checkCoupon(orders.ctxOf(req), req.member.memberId, req.query, lang(req))),
+  );
+};

@@ -1,0 +1,132 @@
+import type { WalletQuerySchema, WalletStatus } from '@app/contracts';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database, WalletUseTable, WalletVoucherTable } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type WalletFilters = z.output<typeof WalletQuerySchema>;
+
+/** Inserts units not issued yet (order_item_id + unit is unique): issuing twice adds nothing. */
+export const insertWalletVouchers = async (trx: Db, rows: Insertable<WalletVoucherTable>[]) => {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('wallet_voucher')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['order_item_id', 'unit']).doNothing())
+    .execute();
+};
+
+const COLUMNS = [
+  'w.id',
+  'w.voucher_id',
+  'w.privilege_id',
+  'w.price_option_id',
+  'w.code',
+  'w.valid_from',
+  'w.valid_until',
+  'w.usage_limit',
+  'w.used_count',
+  'w.created_at',
+  'o.number as order_number',
+] as const;
+
+const exhausted = sql<boolean>`(w.usage_limit is not null and w.used_count >= w.usage_limit)`;
+
+/** Used beats expired: a code used up and since expired reads as used. */
+const statusCondition = (status: WalletStatus, now: Date) => {
+  if (status === 'used') return exhausted;
+  if (status === 'expired') return sql<boolean>`(not ${exhausted} and w.valid_until < ${now})`;
+  return sql<boolean>`(not ${exhausted} and w.valid_until >= ${now})`;
+};
+
+const filtered = (db: Db, memberId: string, f: WalletFilters, now: Date) => {
+  let q = db
+    .selectFrom('wallet_voucher as w')
+    .leftJoin('purchase_order as o', 'o.id', 'w.order_id')
+    .where('w.member_id', '=', memberId);
+  if (f.status) q = q.where(statusCondition(f.status, now));
+  if (f.category)
+    q = q.where(
+      sql<boolean>`(exists (select 1 from voucher v join category c on c.id = v.category_id
+        where v.id = w.voucher_id and c.slug = ${f.category})
+        or exists (select 1 from privilege p join category c on c.id = p.category_id
+        where p.id = w.privilege_id and c.slug = ${f.category}))`,
+    );
+  return q;
+};
+
+export const countWallet = async (db: Db, memberId: string, f: WalletFilters, now: Date) => {
+  const row = await filtered(db, memberId, f, now)
+    .select(sql<string | number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+export const listWallet = (db: Db, memberId: string, f: WalletFilters, now: Date) => {
+  let q = filtered(db, memberId, f, now).select(COLUMNS);
+  if (f.sort === 'oldest') q = q.orderBy('w.created_at', 'asc').orderBy('w.id', 'asc');
+  else if (f.sort === 'expiring') q = q.orderBy('w.valid_until', 'asc').orderBy('w.id', 'asc');
+  else q = q.orderBy('w.created_at', 'desc').orderBy('w.id', 'desc');
+  return q
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit)
+    .execute();
+};
+
+export type WalletRow = Awaited<ReturnType<typeof listWallet>>[number];
+
+export const walletVoucher = (db: Db, memberId: string, id: string) =>
+  db
+    .selectFrom('wallet_voucher as w')
+    .leftJoin('purchase_order as o', 'o.id', 'w.order_id')
+    .select(COLUMNS)
+    .where('w.id', '=', id)
+    .where('w.member_id', '=', memberId)
+    .executeTakeFirst();
+
+/**
+ * One use, or nothing: the count moves only while a use is left and the validity has not passed, so
+ * concurrent taps on the last use cannot both win (the row lock orders them; the loser re-reads).
+ */
+export const takeWalletUse = async (trx: Db, memberId: string, id: string, now: Date) =>
+  (await trx
+    .updateTable('wallet_voucher')
+    .set({ used_count: sql`used_count + 1` })
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
+    .where('valid_until', '>=', now)
+    .returning('id')
+    .executeTakeFirst()) !== undefined;
+
+export const insertWalletUse = (trx: Db, row: Insertable<WalletUseTable>) =>
+  trx.insertInto('wallet_use').values(row).execute();
+
+export const walletUseByKey = (db: Db, memberId: string, key: string) =>
+  db
+    .selectFrom('wallet_use')
+    .select(['id', 'wallet_voucher_id'])
+    .where('member_id', '=', memberId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+
+/** The bare row (no join): why a use was refused. */
+export const walletUsage = (db: Db, memberId: string, id: string) =>
+  db
+    .selectFrom('wallet_voucher')
+    .select(['usage_limit', 'used_count', 'valid_until'])
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+
+/** A redeemed privilege's item: the one a retried redemption with the same key made. */
+export const walletItemByRedeemKey = (db: Db, memberId: string, key: string) =>
+  db
+    .selectFrom('wallet_voucher')
+    .select(['id', 'privilege_id'])
+    .where('member_id', '=', memberId)
+    .where('redeem_key', '=', key)
+    .executeTakeFirst();
+
+export const insertRedeemedItem = async (trx: Db, row: Insertable<WalletVoucherTable>) =>
+  (await trx.insertInto('wallet_voucher').values(row).returning('id').executeTakeFirstOrThrow()).id;

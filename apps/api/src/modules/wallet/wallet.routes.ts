@@ -1,0 +1,155 @@
+import {
+  ErrorEnvelopeSchema,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  WalletPageResponseSchema,
+  WalletQuerySchema,
+  PrivilegeRedeemBodySchema,
+  PrivilegeRedeemResponseSchema,
+  WalletUseBodySchema,
+  WalletUseResponseSchema,
+  WalletVoucherResponseSchema,
+} from '@app/contracts';
+import { z } from 'zod';
+import { forRequest } from '../../context.ts';
+import { ok } from '../../http/envelope.ts';
+import type { AppModule } from '../../http/module.ts';
+import { MEMBER_SECURITY } from '../../http/zod-app.ts';
+import { languageFromHeader } from '../../i18n/messages.ts';
+import { redeemPrivilege } from './redeem.service.ts';
+import { useWalletVoucher, walletDetail, walletPage } from './wallet.service.ts';
+
+/** A retried Use carries the same key (printable ASCII, e.g. a UUID). */
+const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+});
+
+/**
+ * The member's wallet (spec section 7): theirs only; another member's id is a 404. Redeeming a
+ * privilege lives here too: what it makes is a wallet item.
+ */
+export const walletModule: AppModule = async (app, { deps }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/wallet',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: "The member's wallet: one entry per voucher bought",
+        description:
+          'Filter by category slug and status (active / used / expired, decided in Asia/Bangkok days); sort newest, oldest or expiring (soonest first).',
+        security: MEMBER_SECURITY,
+        querystring: WalletQuerySchema,
+        response: { 200: WalletPageResponseSchema, 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema },
+      },
+    },
+    async (req) =>
+      ok(
+        await walletPage(
+          forRequest(deps, req),
+          req.member.memberId,
+          req.query,
+          languageFromHeader(req.headers['accept-language']),
+        ),
+      ),
+  );
+
+  app.get(
+    '/wallet/:id',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'One wallet voucher with its code',
+        description: "Another member's or an unknown id → 404 wallet_voucher_not_found.",
+        security: MEMBER_SECURITY,
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: WalletVoucherResponseSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
+      },
+    },
+    async (req) =>
+      ok(
+        await walletDetail(
+          forRequest(deps, req),
+          req.member.memberId,
+          req.params.id,
+          languageFromHeader(req.headers['accept-language']),
+        ),
+      ),
+  );
+
+  app.post(
+    '/wallet/:id/use',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Use a wallet item once',
+        description:
+          "Consumes one use and answers the item as it is now. Send `Idempotency-Key`: a retry with the same key counts once (the same key on another item → 422 idempotency_key_reused). Used up → 409 wallet_voucher_used_up; expired → 409 wallet_voucher_expired; another member's or an unknown id → 404 wallet_voucher_not_found.",
+        security: MEMBER_SECURITY,
+        params: z.object({ id: z.string().max(100) }),
+        headers: IdempotencyHeaders,
+        // No body, or {}.
+        body: WalletUseBodySchema.nullish(),
+        response: {
+          200: WalletUseResponseSchema,
+          400: ErrorEnvelopeSchema,
+          401: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+          409: ErrorEnvelopeSchema,
+          422: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (req) =>
+      ok(
+        await useWalletVoucher(
+          forRequest(deps, req),
+          req.member.memberId,
+          req.params.id,
+          req.headers['idempotency-key'],
+          languageFromHeader(req.headers['accept-language']),
+        ),
+      ),
+  );
+
+  app.post(
+    '/privileges/:id/redeem',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Redeem a privilege with points',
+        description:
+          "Burns the privilege's points, takes one unit of its stock and puts it into the wallet with its own code, in one step; answers the new wallet item and the balance after. Send `Idempotency-Key`: a retry with the same key answers the same redemption (the same key on another privilege → 422 idempotency_key_reused). Refusals write nothing: 409 insufficient_points, 403 privilege_tier_locked, 409 privilege_sold_out, 409 privilege_not_started, 409 privilege_ended, 404 privilege_not_found.",
+        security: MEMBER_SECURITY,
+        params: z.object({ id: z.string().max(100) }),
+        headers: IdempotencyHeaders,
+        // No body, or {}.
+        body: PrivilegeRedeemBodySchema.nullish(),
+        response: {
+          200: PrivilegeRedeemResponseSchema,
+          400: ErrorEnvelopeSchema,
+          401: ErrorEnvelopeSchema,
+          403: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+          409: ErrorEnvelopeSchema,
+          422: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (req) =>
+      ok(
+        await redeemPrivilege(
+          forRequest(deps, req),
+          req.member.memberId,
+          req.params.id,
+          req.headers['idempotency-key'],
+          languageFromHeader(req.headers['accept-language']),
+        ),
+      ),
+  );
+};
