@@ -1,8 +1,10 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
@@ -10,9 +12,35 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 const apiPrefixes = ['/auth', '/bff', '/info', '/health', '/docs', '/dev', '/uploads', '/avatars', '/media'];
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
+const LOCALE_PREFIX = 'virtual:locale/';
+
+/**
+ * `import texts from 'virtual:locale/cart+nav'`: those top-level sections of locales/en.json and
+ * th.json as `{ en, th }`. Each import is a module of its own, so a screen's texts land in that screen's
+ * chunk — importing names from the JSON files themselves would put every section any chunk uses into
+ * one shared chunk that the shell downloads.
+ */
+const localeSections = (): Plugin => ({
+  name: 'locale-sections',
+  resolveId: (id) => (id.startsWith(LOCALE_PREFIX) ? `\0${id}` : undefined),
+  load(id) {
+    if (!id.startsWith(`\0${LOCALE_PREFIX}`)) return undefined;
+    const sections = id.slice(LOCALE_PREFIX.length + 1).split('+');
+    const pick = (lang: string) => {
+      const file = join(repoRoot, 'locales', `${lang}.json`);
+      this.addWatchFile(file);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      for (const s of sections) if (!(s in all)) throw new Error(`locales/${lang}.json has no section ${s}`);
+      return Object.fromEntries(sections.map((s) => [s, all[s]]));
+    };
+    return `export default ${JSON.stringify({ en: pick('en'), th: pick('th') })};`;
+  },
+});
+
 export default defineConfig({
   plugins: [
     react(),
+    localeSections(),
     // Compressed once at build, at the highest levels (the server sends these as they are): brotli 11
     // is about a fifth smaller than what the server would compress on the fly for each request.
     compression({

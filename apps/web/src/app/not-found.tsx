@@ -1,3 +1,4 @@
+import '../shared/ui/coming-soon-texts.ts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -23,7 +23,9 @@ const Profile = lazyScreen(() => import('../features/profile/routes/profile.tsx'
 const EditProfile = lazyScreen(() => import('../features/profile/routes/edit-profile.tsx'));
 const History = lazyScreen(() => import('../features/history/routes/history.tsx'));
 const Wallet = lazyScreen(() => import('../features/wallet/routes/wallet.tsx'));
+const WalletVoucher = lazyScreen(() => import('../features/wallet/routes/wallet-voucher.tsx'));
 const Checkout = lazyScreen(() => import('../features/checkout/routes/checkout.tsx'));
+const CheckoutOrder = lazyScreen(() => import('../features/checkout/routes/order-status.tsx'));
 const Cart = lazyScreen(() => import('../features/cart/routes/cart.tsx'));
 const PrivilegesHistory = lazyScreen(() => import('../features/privileges/routes/privileges-history.tsx'));
 const Notifications = lazyScreen(() => import('../features/notifications/routes/notifications.tsx'));
@@ -47,7 +49,9 @@ const screens: RouteObject[] = [
   screen(paths.signin, Signin, 'page'),
   screen(paths.home, Home, 'list'),
   screen(paths.wallet, Wallet, 'page'),
+  screen(paths.walletVoucher, WalletVoucher, 'detail'),
   screen(paths.checkout, Checkout, 'page'),
+  screen(paths.checkoutOrder, CheckoutOrder, 'page'),
   screen(paths.cart, Cart, 'page'),
   screen(paths.profile, Profile, 'page'),
   screen(paths.profileEdit, EditProfile, 'page'),

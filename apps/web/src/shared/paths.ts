@@ -9,7 +9,9 @@ export const paths = {
   home: '/home',
   signin: '/signin',
   wallet: '/wallet',
+  walletVoucher: '/wallet/:id',
   checkout: '/checkout',
+  checkoutOrder: '/checkout/orders/:orderId',
   cart: '/cart',
   profile: '/profile',
   profileEdit: '/profile/edit',
@@ -27,6 +29,8 @@ export const paths = {
 export const voucherPath = (id: string) => `${paths.vouchers}/${encodeURIComponent(id)}`;
 export const privilegePath = (id: string) => `${paths.privileges}/${encodeURIComponent(id)}`;
 export const storePath = (id: string) => `/stores/${encodeURIComponent(id)}`;
+export const walletVoucherPath = (id: string) => `${paths.wallet}/${encodeURIComponent(id)}`;
+export const checkoutOrderPath = (orderId: string) => `/checkout/orders/${encodeURIComponent(orderId)}`;
 
 /** `/vouchers?category=cafe`: a path with a query built from the defined values only. */
 export function withQuery(path: string, query: Record<string, string | number | undefined | null>): string {

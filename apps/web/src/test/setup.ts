@@ -1,6 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '../shared/i18n/i18n.ts';
+// Tests render a screen's parts on their own, without the screen that loads its texts: load them all.
+import '../shared/cart/texts.ts';
+import '../features/checkout/texts.ts';
+import '../features/wallet/texts.ts';
+import '../features/profile/texts.ts';
+import '../features/auth/texts.ts';
+import '../shared/ui/coming-soon-texts.ts';
 
 afterEach(() => {
   cleanup();

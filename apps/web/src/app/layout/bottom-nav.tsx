@@ -5,9 +5,12 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useAuthStore } from '../../features/auth/index.ts';
+import { getCartQueryOptions } from '../../shared/cart/get-cart.ts';
 import { useLocalizedPath } from '../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../shared/paths.ts';
 import styles from './layout.module.css';
@@ -30,18 +33,44 @@ const ITEMS: NavItem[] = [
 export function BottomNav() {
   const { t } = useTranslation();
   const { to } = useLocalizedPath();
+  const cartUnits = useCartUnits();
   return (
     <nav className={styles.bottomNav} aria-label={t('nav.label')}>
       <ul>
         {ITEMS.map(({ id, path, Icon }) => (
           <li key={id}>
             <NavLink to={to(path)} data-testid={`nav-${id}`}>
-              <Icon aria-hidden className={styles.navIcon} />
+              <span className={styles.navIconBox}>
+                <Icon aria-hidden className={styles.navIcon} />
+                {id === 'cart' && cartUnits > 0 && (
+                  <span className={styles.navBadge} aria-hidden data-testid="nav-cart-badge">
+                    {/* At most two digits: no thousands separator to format (and no dayjs pulled into the shell). */}
+                    {cartUnits > 99 ? '99+' : cartUnits}
+                  </span>
+                )}
+              </span>
               <span>{t(`nav.${id}`)}</span>
+              {id === 'cart' && cartUnits > 0 && (
+                <span className="visually-hidden">{t('nav.cartBadge', { count: cartUnits })}</span>
+              )}
             </NavLink>
           </li>
         ))}
       </ul>
     </nav>
   );
+}
+
+/**
+ * Units in the member's cart for the Cart tab's badge; 0 for a visitor (no request). Every cart answer
+ * updates the same cached query, so the badge follows adds and deletes without reading again.
+ */
+function useCartUnits(): number {
+  const viewer = useAuthStore((s) => (s.isLoggedIn ? (s.info?.id ?? 'member') : null));
+  const cart = useQuery({
+    ...getCartQueryOptions(viewer ?? ''),
+    enabled: viewer !== null,
+    select: (c) => c.itemCount,
+  });
+  return viewer === null ? 0 : (cart.data ?? 0);
 }

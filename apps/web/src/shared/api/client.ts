@@ -13,6 +13,8 @@ export type RequestOptions = {
    * texts that come back can never disagree during a language switch; otherwise the page's language.
    */
   lang?: string;
+  /** Extra request headers (checkout's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 };
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -63,6 +65,7 @@ async function send(
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': options.lang ?? currentLanguage(),
+    ...options.headers,
   };
   // Every call carries both stored tokens as a JSON object: the header form the API was specified with.
   const tokens = tokenStorage.get();

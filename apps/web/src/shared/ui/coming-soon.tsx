@@ -1,3 +1,4 @@
+import './coming-soon-texts.ts';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';

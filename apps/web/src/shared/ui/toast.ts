@@ -1,5 +1,5 @@
 import { ConfigProvider, message } from 'antd';
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { theme } from './theme.ts';
 
 // A toast must outlive the screen that raised it (Save → /profile), so it uses antd's global holder,
@@ -11,4 +11,7 @@ ConfigProvider.config({
 export const toast = {
   success: (text: string) => void message.success(text),
   error: (text: string) => void message.error(text),
+  /** A success toast holding more than text (Add to Cart's "View cart"); `key` lets it be closed early. */
+  successContent: (content: ReactNode, key: string) => void message.success({ content, key }),
+  dismiss: (key: string) => message.destroy(key),
 };

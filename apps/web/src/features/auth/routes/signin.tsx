@@ -1,3 +1,4 @@
+import '../texts.ts';
 import { isEmail } from '@app/contracts/constants';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -67,6 +67,20 @@ describe('auth store', () => {
     expect(s.info).not.toHaveProperty('accessToken');
   });
 
+  it("logout forgets the member's cart selection and checkout payload on this device", async () => {
+    const { useCartStore } = await import('../../../shared/cart/cart-store.ts');
+    useAuthStore.getState().login(member({ profileStatus: 'complete' }));
+    useCartStore.getState().setCheckout({
+      type: 'single',
+      items: [{ voucherId: '11111111-1111-4111-8111-111111111111', priceOptionId: null, quantity: 2 }],
+    });
+    expect(useCartStore.getState().checkoutPayload).toHaveLength(1);
+    useAuthStore.getState().logout();
+    await vi.waitFor(() => expect(useCartStore.getState().checkoutPayload).toEqual([]));
+    expect(useCartStore.getState().checkoutType).toBeNull();
+    expect(localStorage.getItem('privileges-cart-storage-v2') ?? '').not.toContain('1111');
+  });
+
   it('logout clears state and both tokens, runs the callback after 300 ms, then goes to /signin', async () => {
     vi.useFakeTimers();
     useAuthStore.getState().login(member({ profileStatus: 'complete' }));

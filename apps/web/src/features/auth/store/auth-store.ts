@@ -122,6 +122,11 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
     if (tokenStorage.get()) logoutOnServer();
     tokenStorage.clear();
     queryClient.clear();
+    // The cart's saved selection and checkout payload belong to this member, not to the next one on
+    // this device. Loaded on demand: the shell does not carry the cart's store.
+    void import('../../../shared/cart/cart-store.ts').then(({ useCartStore }) =>
+      useCartStore.getState().reset(),
+    );
     set({ ...loggedOut, isInitialed: true, isLoggingOut: true });
     setTimeout(() => {
       callback?.();

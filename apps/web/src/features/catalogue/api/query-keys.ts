@@ -1,6 +1,7 @@
 import type { BannerPosition, Language } from '@app/contracts';
 import { LANGUAGES } from '@app/contracts/constants';
 import { partialMatchKey, type QueryFilters, type QueryKey } from '@tanstack/react-query';
+import { categoriesQueryKey } from '../../../shared/catalogue/categories.ts';
 import type { ListFilter } from '../lib/list-filter.ts';
 import type { CatalogueScope } from './scope.ts';
 
@@ -41,7 +42,8 @@ export const catalogueKeys = {
   all: root,
   language,
   scope: scoped,
-  categories: (lang: Language) => [...language(lang), 'categories'] as const,
+  /** Built in shared/ (the wallet reads the same list), still under `['catalogue', lang]`. */
+  categories: categoriesQueryKey,
   merchants: (lang: Language) => [...language(lang), 'merchants'] as const,
   merchant: (lang: Language, id: string) => [...language(lang), 'merchant', id] as const,
   banners: (s: CatalogueScope, position: BannerPosition) => [...scoped(s), 'banners', position] as const,

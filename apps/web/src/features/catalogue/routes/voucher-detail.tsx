@@ -8,7 +8,7 @@ import { formatMoney } from '../../../shared/format.ts';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { PrivilegeOnlyBadge } from '../components/badges.tsx';
-import { ComingSoonModal, preloadComingSoon } from '../components/coming-soon-modal.tsx';
+import { BuySheet, preloadBuySheet, type BuyMode } from '../components/buy-sheet.tsx';
 import { DetailSection } from '../components/detail-parts.tsx';
 import { DetailScreen } from '../components/detail-screen.tsx';
 import { ItemDetail, UsageLimit } from '../components/item-detail.tsx';
@@ -27,8 +27,14 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
   const { t } = useTranslation();
   const { lang } = useLocalizedPath();
   const signInFirst = useSignInFirst();
-  const [comingSoon, setComingSoon] = useState(false);
-  const buy = () => signInFirst(() => setComingSoon(true));
+  const [sheetOpen, setSheetOpen] = useState(false);
+  // Kept while the sheet closes, so its title does not change during the animation.
+  const [mode, setMode] = useState<BuyMode>('cart');
+  const openSheet = (next: BuyMode) =>
+    signInFirst(() => {
+      setMode(next);
+      setSheetOpen(true);
+    });
 
   return (
     <ItemDetail
@@ -87,16 +93,18 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
         <>
           <LightButton
             icon={<ShoppingCartOutlined aria-hidden />}
-            onPointerDown={preloadComingSoon}
-            onClick={buy}
+            onPointerDown={preloadBuySheet}
+            onClick={() => openSheet('cart')}
+            aria-haspopup="dialog"
             data-testid="add-to-cart"
           >
             {t('catalogue.detail.addToCart')}
           </LightButton>
           <LightButton
             variant="primary"
-            onPointerDown={preloadComingSoon}
-            onClick={buy}
+            onPointerDown={preloadBuySheet}
+            onClick={() => openSheet('buy')}
+            aria-haspopup="dialog"
             data-testid="buy-now"
           >
             {t('catalogue.detail.buyNow')}
@@ -104,13 +112,7 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
         </>
       }
     >
-      <ComingSoonModal
-        open={comingSoon}
-        title={t('catalogue.comingSoon.buyTitle')}
-        onClose={() => setComingSoon(false)}
-      >
-        <p>{t('catalogue.comingSoon.buyText')}</p>
-      </ComingSoonModal>
+      <BuySheet open={sheetOpen} mode={mode} voucher={voucher} onClose={() => setSheetOpen(false)} />
     </ItemDetail>
   );
 }

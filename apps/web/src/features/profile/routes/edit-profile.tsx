@@ -1,3 +1,4 @@
+import '../texts.ts';
 import type { UpdateProfileBody } from '@app/contracts';
 import { Alert, Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';

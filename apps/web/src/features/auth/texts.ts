@@ -1,0 +1,5 @@
+// Sign-in's texts, loaded with its screen (see shared/i18n/add-texts.ts).
+import texts from 'virtual:locale/signin';
+import { addTexts } from '../../shared/i18n/add-texts.ts';
+
+addTexts(texts);

@@ -1,0 +1,16 @@
+import { CartSchema, type RemoveCartItemsBody } from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client.ts';
+import { applyCart } from '../../../shared/cart/apply-cart.ts';
+
+/** DELETE /bff/cart/remove/items with `{ ids }`: removes several lines; answers the whole cart. */
+export const removeCartItems = async (body: RemoveCartItemsBody) =>
+  CartSchema.parse(await api.delete('/bff/cart/remove/items', { body }));
+
+export function useRemoveCartItems(viewer: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: removeCartItems,
+    onSuccess: (cart) => applyCart(client, viewer, cart),
+  });
+}

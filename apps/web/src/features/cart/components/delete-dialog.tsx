@@ -1,0 +1,74 @@
+import { Button, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import styles from '../cart.module.css';
+
+/** What Delete was pressed for: the selection, a store's lines, or one line. */
+export type DeleteRequest =
+  | { kind: 'selected'; ids: string[] }
+  | { kind: 'store'; ids: string[]; store: string }
+  | { kind: 'item'; ids: [string]; title: string };
+
+/**
+ * Asks before removing lines. Delete with nothing selected explains that instead (spec section 5:
+ * 'You have not selected any items.') and offers only OK.
+ */
+export function DeleteDialog({
+  request,
+  deleting,
+  onConfirm,
+  onClose,
+}: {
+  request: DeleteRequest | null;
+  deleting: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const nothing = request !== null && request.ids.length === 0;
+  const text = !request
+    ? ''
+    : nothing
+      ? t('cart.delete.nothingSelected')
+      : request.kind === 'store'
+        ? t('cart.delete.confirmStore', { store: request.store })
+        : request.kind === 'item'
+          ? t('cart.delete.confirmItem', { title: request.title })
+          : t('cart.delete.confirmSelected', { count: request.ids.length });
+  return (
+    <Modal
+      open={request !== null}
+      title={t('cart.delete.title')}
+      centered
+      width={380}
+      onCancel={deleting ? undefined : onClose}
+      closable={!deleting}
+      mask={{ closable: !deleting }}
+      footer={
+        nothing ? (
+          <Button type="primary" block onClick={onClose} data-testid="cart-delete-ok">
+            {t('cart.delete.ok')}
+          </Button>
+        ) : (
+          <div className={styles.dialogButtons}>
+            <Button onClick={onClose} disabled={deleting} data-testid="cart-delete-cancel">
+              {t('cart.delete.cancel')}
+            </Button>
+            <Button
+              type="primary"
+              danger
+              loading={deleting}
+              onClick={onConfirm}
+              data-testid="cart-delete-confirm"
+            >
+              {t('cart.delete.confirm')}
+            </Button>
+          </div>
+        )
+      }
+    >
+      <p className={styles.dialogText} data-testid="cart-delete-text">
+        {text}
+      </p>
+    </Modal>
+  );
+}

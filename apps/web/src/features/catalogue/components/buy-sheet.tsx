@@ -1,0 +1,29 @@
+import type { VoucherDetail } from '@app/contracts';
+import { Suspense } from 'react';
+import { lazyScreen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
+
+/** Add to Cart puts the choice in the cart; Buy Now takes it straight to checkout. */
+export type BuyMode = 'cart' | 'buy';
+
+export type BuySheetProps = {
+  open: boolean;
+  mode: BuyMode;
+  voucher: VoucherDetail;
+  onClose: () => void;
+};
+
+// antd's Drawer and the cart's store and calls are not part of the detail's first paint: they load on
+// the first tap (or as the finger lands on Add to Cart or Buy Now: preloadBuySheet).
+const Sheet = lazyScreen(() => import('./buy-sheet-panel.tsx'));
+
+/** Fetches the sheet's code ahead of the tap that opens it. */
+export const preloadBuySheet = Sheet.prefetch;
+
+/** The option and quantity choice behind Add to Cart and Buy Now. */
+export function BuySheet(props: BuySheetProps) {
+  return useOnceTrue(props.open) ? (
+    <Suspense fallback={null}>
+      <Sheet {...props} />
+    </Suspense>
+  ) : null;
+}

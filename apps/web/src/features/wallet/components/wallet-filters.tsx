@@ -1,0 +1,111 @@
+import type { Category } from '@app/contracts';
+import { Segmented, Select } from 'antd';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/format.ts';
+import { WALLET_SORTS, WALLET_STATUSES, type WalletFilter } from '../lib/wallet-filter.ts';
+import styles from '../wallet.module.css';
+
+/** Above the wallet list: the status tabs, the category chips, the count and the sort. */
+export function WalletFilters({
+  filter,
+  onChange,
+  categories,
+  total,
+}: {
+  filter: WalletFilter;
+  onChange: (next: WalletFilter) => void;
+  categories: Category[] | undefined;
+  total: number | undefined;
+}) {
+  const { t } = useTranslation();
+  const sortLabel = useId();
+  return (
+    <div className={styles.filters}>
+      <Segmented
+        block
+        aria-label={t('wallet.statusLabel')}
+        value={filter.status}
+        onChange={(status) => onChange({ ...filter, status })}
+        options={WALLET_STATUSES.map((status) => ({
+          value: status,
+          label: <span data-testid={`status-${status}`}>{t(`wallet.status.${status}`)}</span>,
+        }))}
+      />
+      <CategoryChips
+        categories={categories}
+        value={filter.category}
+        onChange={(category) => {
+          const next = { ...filter };
+          if (category) next.category = category;
+          else delete next.category;
+          onChange(next);
+        }}
+      />
+      <div className={styles.countRow}>
+        <p className={styles.count} aria-live="polite" data-testid="wallet-count">
+          {total === undefined ? '\u00a0' : t('wallet.count', { count: total, number: formatNumber(total) })}
+        </p>
+        <div className={styles.sort}>
+          <span id={sortLabel}>{t('wallet.sortLabel')}</span>
+          <Select
+            className={styles.sortSelect}
+            aria-labelledby={sortLabel}
+            value={filter.sort}
+            onChange={(sort) => onChange({ ...filter, sort })}
+            options={WALLET_SORTS.map((sort) => ({ value: sort, label: t(`wallet.sort.${sort}`) }))}
+            data-testid="wallet-sort"
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** "All" and one chip per category; the chosen one is pressed. Scrolls sideways on a phone. */
+function CategoryChips({
+  categories,
+  value,
+  onChange,
+}: {
+  categories: Category[] | undefined;
+  value: string | undefined;
+  onChange: (slug: string | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  if (!categories) {
+    return (
+      <div className={styles.chipRow} aria-hidden="true">
+        {Array.from({ length: 4 }, (_, i) => (
+          <span key={i} className={`${styles.chip} ${styles.chipSkeleton}`} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className={styles.chipRow} role="group" aria-label={t('wallet.categories')}>
+      <button
+        type="button"
+        className={styles.chip}
+        aria-pressed={!value}
+        onClick={() => onChange(undefined)}
+        data-testid="chip-all"
+      >
+        {t('wallet.allCategories')}
+      </button>
+      {categories.map((c) => (
+        <button
+          key={c.id}
+          type="button"
+          className={styles.chip}
+          aria-pressed={value === c.slug}
+          onClick={() => onChange(c.slug)}
+          data-testid={`chip-${c.slug}`}
+        >
+          <img src={c.iconUrl} alt="" width={20} height={20} loading="lazy" decoding="async" />
+          {c.name}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Page, WalletVoucher } from '@app/contracts';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../shared/ui/list-states.tsx';
+import skeleton from '../../../shared/ui/skeleton.module.css';
+import { WalletCard } from './wallet-card.tsx';
+import styles from '../wallet.module.css';
+
+/** The first cards are on screen at once: their pictures load first. */
+const EAGER_CARDS = 3;
+
+/**
+ * The wallet's states in one place: skeletons while the first page loads, an error with Retry, the
+ * empty state, the cards, and the next pages as the member scrolls (or taps Load more).
+ */
+export function WalletList({
+  query,
+  empty,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<WalletVoucher>>>;
+  empty: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) return <WalletSkeletons />;
+  if (query.isError && !query.data) {
+    return (
+      <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
+  }
+  // A voucher bought or used between two pages shifts them: show each one once.
+  const seen = new Set<string>();
+  const vouchers = (query.data?.pages.flatMap((p) => p.items) ?? []).filter((v) =>
+    seen.has(v.id) ? false : (seen.add(v.id), true),
+  );
+  if (vouchers.length === 0) return empty;
+  return (
+    <>
+      <ul className={styles.list} aria-label={t('wallet.listLabel')} data-testid="wallet-list">
+        {vouchers.map((voucher, index) => (
+          <li key={voucher.id}>
+            <WalletCard voucher={voucher} eager={index < EAGER_CARDS} />
+          </li>
+        ))}
+      </ul>
+      <LoadMore query={query} />
+    </>
+  );
+}
+
+function WalletSkeletons() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.list} role="status" aria-busy="true" data-testid="skeleton">
+      <span className="visually-hidden">{t('app.loading')}</span>
+      {Array.from({ length: 4 }, (_, i) => (
+        <div key={i} className={`${skeleton.skeleton} ${styles.skeletonCard}`} aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The end of the list: the next page starts loading 600 px before the member reaches it, and a button
+ * does the same for keyboards. After a failed page it says Retry and waits for the member.
+ */
+function LoadMore({ query }: { query: UseInfiniteQueryResult<InfiniteData<Page<WalletVoucher>>> }) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLDivElement | null>(null);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const auto = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!auto || !node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [auto, fetchNextPage]);
+  if (!hasNextPage) return null;
+  return (
+    <div className={styles.loadMore} ref={sentinel}>
+      <Button block loading={isFetchingNextPage} onClick={() => void fetchNextPage()} data-testid="load-more">
+        {isFetchNextPageError ? t('states.retry') : t('wallet.loadMore')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+import { message } from 'antd';
+import type { WalletVoucherDetail } from '@app/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../shared/i18n/i18n.ts';
+import { initialAuthState, useAuthStore, type AuthState } from '../../auth/index.ts';
+import { aWalletVoucher } from '../test-data.ts';
+import { groupedCode } from '../components/code-panel.tsx';
+import { WalletVoucherScreen } from './wallet-voucher.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const fetchMock = vi.fn<typeof fetch>();
+let voucher: WalletVoucherDetail | null;
+
+function renderDetail(path = '/wallet/w1') {
+  useAuthStore.setState({
+    ...initialAuthState,
+    isInitialed: true,
+    isLoggedIn: true,
+    info: { id: 'm1' } as AuthState['info'],
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/wallet/:id" element={<WalletVoucherScreen />} />
+          <Route path="/th/wallet/:id" element={<WalletVoucherScreen />} />
+          <Route path="/wallet" element={<p>Wallet list</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** Replaces the browser's clipboard (after userEvent.setup(), which installs its own). */
+function stubClipboard(clipboard: Partial<Clipboard> | undefined) {
+  Object.defineProperty(window.navigator, 'clipboard', { value: clipboard, configurable: true });
+}
+
+beforeEach(() => {
+  voucher = aWalletVoucher();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://app.test');
+    if (voucher && url.pathname === `/bff/wallet/${voucher.id}`)
+      return json(200, { success: true, data: voucher });
+    return json(404, {
+      success: false,
+      code: 'wallet_voucher_not_found',
+      message: ['Voucher not found'],
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  // The copy toasts live in antd's global holder with timers of their own: none may fire after the file.
+  message.destroy();
+  vi.unstubAllGlobals();
+  applyLanguage('en');
+  useAuthStore.setState(initialAuthState);
+});
+
+describe('Wallet voucher detail', () => {
+  it('a privilege redeemed with points says when it was redeemed, with no order number', async () => {
+    voucher = aWalletVoucher({ kind: 'privilege', privilegeId: 'p1', voucherId: null, orderNumber: null });
+    renderDetail();
+    expect(await screen.findByText(/^Redeemed with points on /)).toBeTruthy();
+    expect(screen.queryByText(/Order number/)).toBeNull();
+  });
+
+  it('shows the voucher, its code, a barcode with bars and a QR code of it, validity and terms', async () => {
+    renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shabu Buffet, 90 Minutes' })).toBeTruthy();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/bff/wallet/w1');
+    expect(screen.getByTestId('voucher-code').textContent).toBe('7KQ2 M9XP 4RTD WXYZ');
+    expect(screen.getByTestId('wallet-merchant').textContent).toBe('Sen Saep Kitchen');
+
+    const barcode = screen.getByRole('img', { name: 'Barcode of the code 7KQ2M9XP4RTDWXYZ' });
+    expect(barcode.tagName.toLowerCase()).toBe('svg');
+    // A white background and one black rectangle per bar: a 16-character code has dozens.
+    const bars = barcode.querySelectorAll('rect[fill="#000"]');
+    expect(bars.length).toBeGreaterThan(40);
+    expect(barcode.querySelector('canvas')).toBeNull();
+
+    const qr = screen.getByRole('img', { name: 'QR code of the code 7KQ2M9XP4RTDWXYZ' });
+    expect(qr.tagName.toLowerCase()).toBe('svg');
+    // A background path and one path of every dark module: the latter is long.
+    const longest = Math.max(
+      ...[...qr.querySelectorAll('path')].map((p) => p.getAttribute('d')?.length ?? 0),
+    );
+    expect(longest).toBeGreaterThan(300);
+
+    expect(screen.getByTestId('validity').textContent).toBe('Valid from 01/03/2025 until 31/03/2025');
+    expect(within(screen.getByTestId('terms')).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('Order number K7QX9M')).toBeTruthy();
+    expect(screen.getByTestId('status-label').textContent).toBe('Expires in 21 days');
+  });
+
+  it.each([
+    [
+      'unlimited',
+      { usageLimit: null, usedCount: 4 },
+      'Unlimited use',
+      'Use it as often as you like until it expires.',
+    ],
+    ['limited, some left', { usageLimit: 3, usedCount: 1 }, 'Can be used 3 times', '2 uses left'],
+    ['limited, single use', { usageLimit: 1, usedCount: 0 }, 'Can be used 1 time', '1 use left'],
+    [
+      'exhausted',
+      { usageLimit: 2, usedCount: 2, status: 'used' as const },
+      'Fully used',
+      'All 2 uses have been spent.',
+    ],
+  ])('usage banner: %s', async (_case, over, title, text) => {
+    voucher = aWalletVoucher(over);
+    renderDetail();
+    const banner = await screen.findByTestId('usage-banner');
+    expect(within(banner).getByText(title)).toBeTruthy();
+    expect(within(banner).getByText(text)).toBeTruthy();
+  });
+
+  it('a usable voucher shows Redeem Now and Use, disabled until redeeming opens, and says what to do meanwhile', async () => {
+    renderDetail();
+    const bar = await screen.findByTestId('wallet-actions');
+    const redeem = within(bar).getByRole('button', { name: 'Redeem Now' }) as HTMLButtonElement;
+    const use = within(bar).getByRole('button', { name: 'Use' }) as HTMLButtonElement;
+    expect(redeem.disabled).toBe(true);
+    expect(use.disabled).toBe(true);
+    expect(redeem.getAttribute('aria-describedby')).toBe('redeem-soon');
+    expect(document.getElementById('redeem-soon')?.textContent).toBe(
+      'Redeeming in the app opens soon. Until then, show the code above at the store.',
+    );
+    expect(within(bar).queryByTestId('used')).toBeNull();
+  });
+
+  it('every use spent: one disabled Used, and nothing to scan', async () => {
+    voucher = aWalletVoucher({ usageLimit: 1, usedCount: 1, status: 'used' });
+    renderDetail();
+    const bar = await screen.findByTestId('wallet-actions');
+    expect((within(bar).getByRole('button', { name: 'Used' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(bar).queryByTestId('redeem-now')).toBeNull();
+    expect(screen.queryByTestId('barcode')).toBeNull();
+    expect(screen.queryByTestId('qr-code')).toBeNull();
+    expect(
+      screen.getByText('This voucher can no longer be used. Its code stays here for your records.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('voucher-code').textContent).toBe('7KQ2 M9XP 4RTD WXYZ');
+  });
+
+  it('expired unused: one disabled Expired', async () => {
+    voucher = aWalletVoucher({ status: 'expired', daysLeft: null, usageLimit: null });
+    renderDetail();
+    const bar = await screen.findByTestId('wallet-actions');
+    expect((within(bar).getByRole('button', { name: 'Expired' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(bar).queryByTestId('redeem-now')).toBeNull();
+    expect(within(bar).queryByTestId('used')).toBeNull();
+    expect(screen.queryByTestId('barcode')).toBeNull();
+  });
+
+  it('Copy puts the code on the clipboard and says Copied', async () => {
+    renderDetail();
+    const button = await screen.findByTestId('copy-code');
+    const writeText = vi.fn(async () => {});
+    stubClipboard({ writeText });
+    fireEvent.click(button);
+    expect(await screen.findByText('Copied', { selector: '.ant-message *' })).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('7KQ2M9XP4RTDWXYZ');
+    expect(button.textContent).toBe('Copied');
+  });
+
+  it("a refused clipboard, or none at all, says 'Failed to copy code'", async () => {
+    const user = userEvent.setup();
+    renderDetail();
+    const button = await screen.findByTestId('copy-code');
+    stubClipboard({
+      writeText: vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError'))),
+    });
+    await user.click(button);
+    expect(await screen.findByText('Failed to copy code')).toBeTruthy();
+    expect(button.textContent).toBe('Copy');
+
+    stubClipboard(undefined);
+    await user.click(button);
+    expect((await screen.findAllByText('Failed to copy code')).length).toBeGreaterThan(0);
+  });
+
+  it("someone else's or an unknown voucher: 'Voucher not found' and the way back to the wallet", async () => {
+    voucher = null;
+    const user = userEvent.setup();
+    renderDetail('/wallet/not-mine');
+    const state = await screen.findByTestId('wallet-voucher-not-found');
+    expect(within(state).getByRole('heading', { level: 1 }).textContent).toBe('Voucher not found');
+    await user.click(within(state).getByTestId('back-to-wallet'));
+    expect(await screen.findByText('Wallet list')).toBeTruthy();
+  });
+
+  it('another failure shows the error with Retry, not "not found"', async () => {
+    fetchMock.mockImplementationOnce(async () =>
+      json(500, { success: false, code: 'internal_error', message: ['Error occurred'] }),
+    );
+    const user = userEvent.setup();
+    renderDetail();
+    // By its test id: toasts of earlier tests stay in antd's global holder, and they are alerts too.
+    const retry = await screen.findByTestId('retry');
+    expect(screen.getByText('Error occurred')).toBeTruthy();
+    expect(screen.queryByTestId('wallet-voucher-not-found')).toBeNull();
+    await user.click(retry);
+    expect(await screen.findByTestId('voucher-code')).toBeTruthy();
+  });
+
+  it('in Thai: Thai texts and Buddhist-era dates', async () => {
+    applyLanguage('th');
+    voucher = aWalletVoucher({ usageLimit: 3, usedCount: 1 });
+    renderDetail('/th/wallet/w1');
+    expect(await screen.findByTestId('validity')).toBeTruthy();
+    expect(screen.getByTestId('validity').textContent).toBe('ใช้ได้ตั้งแต่ 01/03/2568 ถึง 31/03/2568');
+    expect(within(screen.getByTestId('usage-banner')).getByText('เหลืออีก 2 ครั้ง')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'แลกเลย' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'บาร์โค้ดของรหัส 7KQ2M9XP4RTDWXYZ' })).toBeTruthy();
+  });
+
+  it('a long code reads in groups of four; a code with its own separators stays as it is', () => {
+    expect(groupedCode('7KQ2M9XP4RTDWXYZ')).toBe('7KQ2 M9XP 4RTD WXYZ');
+    expect(groupedCode('7KQ2M9XP4')).toBe('7KQ2 M9XP 4');
+    expect(groupedCode('AB12CD34')).toBe('AB12CD34');
+    expect(groupedCode('WV-2025-0042')).toBe('WV-2025-0042');
+  });
+});

@@ -1,0 +1,177 @@
+import type { AuthState } from '../../auth/index.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../shared/i18n/i18n.ts';
+import { initialAuthState, useAuthStore } from '../../auth/index.ts';
+import { aPage, aWalletVoucher, someCategories } from '../test-data.ts';
+import { WalletScreen } from './wallet.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ok = (data: unknown) => json(200, { success: true, data });
+
+const fetchMock = vi.fn<typeof fetch>();
+/** The wallet requests made, as their query parameters. */
+const walletCalls = () =>
+  fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://app.test'))
+    .filter((u) => u.pathname === '/bff/wallet')
+    .map((u) => Object.fromEntries(u.searchParams));
+
+const vouchers = [
+  aWalletVoucher({ id: 'w-today', title: 'Last Day Latte', daysLeft: 0 }),
+  aWalletVoucher({ id: 'w-soon', title: 'Three Day Shabu', daysLeft: 3, priceOptionLabel: 'Set for 2' }),
+  aWalletVoucher({ id: 'w-far', title: 'Far Off Spa', daysLeft: 200, validUntil: '2025-09-30T16:59:59Z' }),
+  aWalletVoucher({ id: 'w-used', title: 'Spent Sushi', status: 'used', usedCount: 1 }),
+  aWalletVoucher({ id: 'w-old', title: 'Lapsed Lunch', status: 'expired', daysLeft: null }),
+];
+
+let answer: (query: Record<string, string>) => Response;
+
+function renderWallet(path = '/wallet') {
+  useAuthStore.setState({
+    ...initialAuthState,
+    isInitialed: true,
+    isLoggedIn: true,
+    info: { id: 'm1' } as AuthState['info'],
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/wallet" element={<WalletScreen />} />
+          <Route path="/th/wallet" element={<WalletScreen />} />
+          <Route path="/home" element={<p>Home screen</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  answer = () => ok(aPage(vouchers));
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://app.test');
+    if (url.pathname === '/bff/categories') return ok(someCategories);
+    if (url.pathname === '/bff/wallet') return answer(Object.fromEntries(url.searchParams));
+    return json(404, { success: false, code: 'not_found', message: ['Not found.'] });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  // Unmount first: a language or member change below would otherwise refetch through the real fetch.
+  cleanup();
+  vi.unstubAllGlobals();
+  applyLanguage('en');
+  useAuthStore.setState(initialAuthState);
+});
+
+describe('Wallet list', () => {
+  it('asks for the active vouchers, newest first, and shows each card with its status', async () => {
+    renderWallet();
+    const list = await screen.findByTestId('wallet-list');
+    expect(walletCalls()[0]).toEqual({ status: 'active', sort: 'newest', page: '1', limit: '20' });
+    const cards = within(list).getAllByTestId('wallet-card');
+    expect(cards.map((c) => c.getAttribute('href'))).toEqual([
+      '/wallet/w-today',
+      '/wallet/w-soon',
+      '/wallet/w-far',
+      '/wallet/w-used',
+      '/wallet/w-old',
+    ]);
+    const statusOf = (i: number) => within(cards[i] as HTMLElement);
+    expect(statusOf(0).getByTestId('status-label').textContent).toBe('Expires today');
+    expect(statusOf(1).getByTestId('status-label').textContent).toBe('Expires in 3 days');
+    expect(statusOf(1).getByText('Set for 2')).toBeTruthy();
+    expect(statusOf(2).getByTestId('valid-until').textContent).toBe('Valid until 30/09/2025');
+    expect(statusOf(3).getByTestId('status-label').textContent).toBe('Used');
+    expect(statusOf(4).getByTestId('status-label').textContent).toBe('Expired');
+    expect(statusOf(0).getByText('Sen Saep Kitchen')).toBeTruthy();
+    expect(statusOf(0).getByRole('heading', { name: 'Last Day Latte' })).toBeTruthy();
+    expect(screen.getByTestId('wallet-count').textContent).toBe('5 vouchers');
+  });
+
+  it('the status tab, a category chip and the sort each change what is asked for', async () => {
+    const user = userEvent.setup();
+    renderWallet();
+    await screen.findByTestId('wallet-list');
+
+    await user.click(screen.getByTestId('status-used'));
+    await waitFor(() => expect(walletCalls().at(-1)).toMatchObject({ status: 'used', sort: 'newest' }));
+
+    await user.click(await screen.findByTestId('chip-cafe'));
+    await waitFor(() => expect(walletCalls().at(-1)).toMatchObject({ status: 'used', category: 'cafe' }));
+    expect(screen.getByTestId('chip-cafe').getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(screen.getByRole('combobox'));
+    await user.click(await screen.findByTitle('Expiring soon'));
+    await waitFor(() =>
+      expect(walletCalls().at(-1)).toEqual({
+        status: 'used',
+        category: 'cafe',
+        sort: 'expiring',
+        page: '1',
+        limit: '20',
+      }),
+    );
+
+    await user.click(screen.getByTestId('chip-all'));
+    await waitFor(() => expect(walletCalls().at(-1)).not.toHaveProperty('category'));
+  });
+
+  it('an empty wallet says so and Shop Now goes home', async () => {
+    answer = () => ok(aPage([]));
+    const user = userEvent.setup();
+    renderWallet();
+    const empty = await screen.findByTestId('empty-state');
+    expect(within(empty).getByText('No vouchers to use yet')).toBeTruthy();
+    await user.click(within(empty).getByTestId('shop-now'));
+    expect(await screen.findByText('Home screen')).toBeTruthy();
+  });
+
+  it('an empty category offers all categories again', async () => {
+    answer = (query) => ok(aPage(query.category ? [] : vouchers));
+    const user = userEvent.setup();
+    renderWallet('/wallet?status=expired&category=cafe');
+    expect(await screen.findByText('No vouchers in this category')).toBeTruthy();
+    expect(walletCalls()[0]).toMatchObject({ status: 'expired', category: 'cafe' });
+    await user.click(screen.getByTestId('show-all-categories'));
+    await screen.findByTestId('wallet-list');
+    expect(walletCalls().at(-1)).toMatchObject({ status: 'expired' });
+    expect(walletCalls().at(-1)).not.toHaveProperty('category');
+  });
+
+  it('shows skeletons while loading, then an error with Retry that works', async () => {
+    let fail = true;
+    answer = () =>
+      fail
+        ? json(500, { success: false, code: 'internal_error', message: ['Error occurred'] })
+        : ok(aPage(vouchers));
+    const user = userEvent.setup();
+    renderWallet();
+    expect(screen.getByTestId('skeleton')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error occurred')).toBeTruthy();
+    fail = false;
+    await user.click(within(alert).getByTestId('retry'));
+    expect(await screen.findByTestId('wallet-list')).toBeTruthy();
+  });
+
+  it('in Thai: Thai labels, Thai links and Buddhist-era dates', async () => {
+    applyLanguage('th');
+    renderWallet('/th/wallet');
+    const list = await screen.findByTestId('wallet-list');
+    const cards = within(list).getAllByTestId('wallet-card');
+    expect(cards[0]?.getAttribute('href')).toBe('/th/wallet/w-today');
+    expect(within(cards[0] as HTMLElement).getByTestId('status-label').textContent).toBe('หมดเขตวันนี้');
+    expect(within(cards[2] as HTMLElement).getByTestId('valid-until').textContent).toBe('ใช้ได้ถึง 30/09/2568');
+    expect(screen.getByTestId('wallet-count').textContent).toBe('บัตรกำนัล 5 ใบ');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('วอลเล็ท');
+  });
+});

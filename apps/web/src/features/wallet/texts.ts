@@ -1,0 +1,5 @@
+// The wallet's texts, loaded with its screens (see shared/i18n/add-texts.ts).
+import texts from 'virtual:locale/wallet';
+import { addTexts } from '../../shared/i18n/add-texts.ts';
+
+addTexts(texts);

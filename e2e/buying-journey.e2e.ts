@@ -1,0 +1,324 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  baseUrl,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousA11yViolations,
+  uniqueEmail,
+} from './support/browser.ts';
+import { loadLazyImages, priceOf, viewportScreenshot } from './support/catalogue.ts';
+import { completeNewProfile, signIn } from './support/signin.ts';
+
+/*
+ * Issue 10's purchase, in a phone's browser against the app as `npm start` runs it: the cart, Buy Now
+ * with a coupon, PromptPay answered on the sandbox bank page, the wallet; and the two ways a payment
+ * ends without money (declined, expired) giving the stock back. One member per language, signed in once.
+ */
+
+type Lang = 'en' | 'th';
+type Voucher = {
+  id: string;
+  title: string;
+  merchant: { id: string; name: string };
+  price: number;
+  hasPriceOptions: boolean;
+  remaining: number | null;
+  unavailableReason: string | null;
+  eligible: boolean | null;
+};
+type Coupon = { code: string; minSpend: number; remaining: number | null };
+type WalletVoucher = { id: string; voucherId: string; orderNumber: string };
+type Paged<T> = { items: T[]; total: number };
+
+const root = join(import.meta.dirname, '..');
+const locales = {
+  en: JSON.parse(readFileSync(join(root, 'locales', 'en.json'), 'utf8')) as Record<string, unknown>,
+  th: JSON.parse(readFileSync(join(root, 'locales', 'th.json'), 'utf8')) as Record<string, unknown>,
+};
+/** A text as the member reads it, straight from the locale files (so a missing key fails here too). */
+const text = (lang: Lang, key: string): string => {
+  const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], locales[lang]);
+  if (typeof value !== 'string') throw new Error(`no text ${lang}:${key}`);
+  return value;
+};
+
+const prefixOf = (lang: Lang) => (lang === 'th' ? '/th' : '');
+const ORDER_PATH = /\/checkout\/orders\/([0-9a-f-]{36})$/;
+const PHONE_NUMBER = '0812345678'; // what completeNewProfile saves
+
+/** Calls the API as the member signed in on `page` (the app keeps its tokens in local storage). */
+async function memberApi<T>(page: Page, lang: Lang, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const res = await fetch(`${baseUrl()}${path}`, {
+    headers: { Authorization: `Bearer ${token ?? ''}`, 'Accept-Language': lang },
+  });
+  const body = (await res.json()) as { success: boolean; data: T };
+  if (!res.ok || !body.success) throw new Error(`GET ${path} → ${res.status}`);
+  return body.data;
+}
+
+const remainingOf = async (page: Page, lang: Lang, id: string) =>
+  (await memberApi<Voucher>(page, lang, `/bff/vouchers/${id}`)).remaining;
+
+/** Vouchers this member can buy now, with stock to spare for both languages' runs. */
+async function buyableVouchers(page: Page, lang: Lang) {
+  const { items } = await memberApi<Paged<Voucher>>(page, lang, '/bff/vouchers?limit=100');
+  return items.filter(
+    (v) =>
+      v.unavailableReason === null &&
+      v.eligible === true &&
+      v.price > 0 &&
+      !v.hasPriceOptions &&
+      (v.remaining === null || v.remaining >= 8),
+  );
+}
+
+/** One voucher with a coupon from its 'Select discount code' list that two units of it reach. */
+async function voucherWithCoupon(page: Page, lang: Lang, candidates: Voucher[]) {
+  for (const voucher of candidates) {
+    const coupons = await memberApi<Coupon[]>(page, lang, `/bff/coupons/vouchers/${voucher.id}`);
+    const coupon = coupons.find((c) => c.minSpend <= voucher.price * 2 && c.remaining !== 0);
+    if (coupon) return { voucher, coupon };
+  }
+  throw new Error('no voucher in the demo catalogue has a coupon that applies');
+}
+
+async function addToCart(page: Page, lang: Lang, voucherId: string) {
+  await page.goto(`${prefixOf(lang)}/vouchers/${voucherId}`);
+  await page.getByTestId('add-to-cart').click();
+  await page.getByTestId('buy-sheet').waitFor();
+  await page.getByTestId('buy-sheet-confirm').click();
+  await page.getByTestId('cart-added').waitFor();
+}
+
+/** Buy Now from the voucher's page: the sheet, then the checkout screen with its server quote. */
+async function buyNow(page: Page, lang: Lang, voucherId: string, quantity: number) {
+  await page.goto(`${prefixOf(lang)}/vouchers/${voucherId}`);
+  await page.getByTestId('buy-now').click();
+  await page.getByTestId('buy-sheet').waitFor();
+  for (let q = 1; q < quantity; q++) await page.getByTestId('buy-quantity-increase').click();
+  await expect.poll(() => page.getByTestId('buy-quantity-value').innerText()).toBe(String(quantity));
+  await page.getByTestId('buy-sheet-confirm').click();
+  await page.waitForURL(`**${prefixOf(lang)}/checkout`);
+  await page.getByTestId('checkout-summary').waitFor();
+  await page.getByTestId('channel-selected').waitFor();
+  // The contact fields are filled from the profile.
+  await expect.poll(() => page.getByTestId('checkout-phone').inputValue()).toBe(PHONE_NUMBER);
+}
+
+/** Confirm → the order's waiting screen for PromptPay; its id and the sandbox bank page's path. */
+async function confirmToWaiting(page: Page, lang: Lang) {
+  expect(await page.getByTestId('channel-selected').innerText()).toContain(
+    text(lang, 'payments.channels.promptpay.name'),
+  );
+  await page.getByTestId('checkout-confirm').click();
+  await page.waitForURL(ORDER_PATH);
+  const orderId = ORDER_PATH.exec(new URL(page.url()).pathname)?.[1] ?? '';
+  expect(new URL(page.url()).pathname).toBe(`${prefixOf(lang)}/checkout/orders/${orderId}`);
+  await page.getByTestId('order-waiting').waitFor();
+  const href = (await page.getByTestId('order-open-page').getAttribute('href')) ?? '';
+  // The gateway's page opens in the member's language.
+  expect(href).toMatch(
+    lang === 'th' ? /^\/sandbox\/pay\/chrg_sbx_[0-9a-f]+\?lang=th$/ : /^\/sandbox\/pay\/chrg_sbx_[0-9a-f]+$/,
+  );
+  const payPath = href.split('?')[0] ?? '';
+  return { orderId, payPath };
+}
+
+/** Opens the sandbox bank page in the member's language and gives `answer`; back on the order screen. */
+async function answerAtBank(
+  page: Page,
+  lang: Lang,
+  payPath: string,
+  orderId: string,
+  answer: string,
+  shotName?: string,
+) {
+  await page.goto(`${payPath}?lang=${lang}`);
+  expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+  if (shotName) await screenshot(page, shotName);
+  await page.getByRole('button', { name: text(lang, answer), exact: true }).click();
+  await page.waitForURL((url) => url.pathname === `${prefixOf(lang)}/checkout/orders/${orderId}`);
+}
+
+/**
+ * Saves the page for people to look at, pictures loaded. A page taller than the phone gets a second
+ * picture of its first screen: a full-page capture draws the fixed bars (bottom navigation, the
+ * wallet's actions) in the middle of the page, not where the member sees them.
+ */
+async function shot(page: Page, name: string) {
+  await loadLazyImages(page);
+  await screenshot(page, name);
+  const tall = await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 1);
+  if (tall) await viewportScreenshot(page, `${name}-screen`);
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(['en', 'th'] as const)('buying in %s', (lang) => {
+  const prefix = prefixOf(lang);
+  let page: Page;
+  let vouchers: Voucher[];
+
+  beforeAll(async () => {
+    page = await newPage(browser);
+    await page.goto(`${prefix}/signin`);
+    await signIn(page, uniqueEmail(`buy-${lang}`));
+    await page.waitForURL(/\/profile\/edit$/);
+    await completeNewProfile(page);
+    vouchers = await buyableVouchers(page, lang);
+  });
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it('cart by store → delete one → Buy Now with a coupon → PromptPay → Approve → wallet with code, barcode and QR', async () => {
+    // The purchase: a voucher a coupon applies to. The cart: two others, of two other stores.
+    const { voucher: bought, coupon } = await voucherWithCoupon(page, lang, vouchers);
+    const [first, second] = vouchers
+      .filter((v) => v.id !== bought.id)
+      .filter((v, i, all) => all.findIndex((w) => w.merchant.id === v.merchant.id) === i);
+    expect(first && second, 'two buyable vouchers of two stores').toBeTruthy();
+    if (!first || !second) return;
+
+    // Two vouchers of two stores into the cart, from their pages.
+    await addToCart(page, lang, first.id);
+    await addToCart(page, lang, second.id);
+    await page.getByTestId('view-cart').click();
+    await page.waitForURL(`**${prefix}/cart`);
+    const stores = page.getByTestId('cart-store');
+    await expect.poll(() => stores.count()).toBe(2);
+    for (const v of [first, second]) {
+      const group = page.locator(`[data-testid="cart-store"][aria-label="${v.merchant.name}"]`);
+      expect(await group.getByTestId('cart-line').count(), v.merchant.name).toBe(1);
+      expect(await group.getByTestId('cart-line').innerText()).toContain(v.title.slice(0, 12));
+    }
+    // Ticking all: the total of the selection.
+    await page.getByTestId('cart-select-all').click();
+    await expect
+      .poll(async () => priceOf(await page.getByTestId('cart-total').innerText()))
+      .toBe(first.price + second.price);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, `${lang}-buying-cart`);
+
+    // Delete the first through the confirmation modal: its store goes with it.
+    const firstGroup = page.locator(`[data-testid="cart-store"][aria-label="${first.merchant.name}"]`);
+    await firstGroup.getByTestId('cart-line-remove').click();
+    await page.getByTestId('cart-delete-confirm').click();
+    await expect.poll(() => stores.count()).toBe(1);
+    expect(await stores.getAttribute('aria-label')).toBe(second.merchant.name);
+    const cart = await memberApi<{ items: { voucher: { id: string } }[] }>(page, lang, '/bff/cart');
+    expect(cart.items.map((i) => i.voucher.id)).toEqual([second.id]);
+
+    // Buy Now two of another voucher, with a coupon picked from 'Select discount code'.
+    await buyNow(page, lang, bought.id, 2);
+    expect(priceOf(await page.getByTestId('summary-subtotal').innerText())).toBe(bought.price * 2);
+    await page.getByTestId('coupon-open').click();
+    await page.getByTestId('coupon-picker').waitFor();
+    await page
+      .getByTestId('coupon-option')
+      .filter({ hasText: coupon.code })
+      .getByTestId('coupon-use')
+      .click();
+    await expect.poll(() => page.getByTestId('coupon-applied').innerText()).toContain(coupon.code);
+    await page.getByTestId('coupon-picker').waitFor({ state: 'hidden' });
+    const discount = priceOf(await page.getByTestId('summary-discount').innerText());
+    const total = priceOf(await page.getByTestId('summary-total').innerText());
+    expect(discount).toBeGreaterThan(0);
+    expect(total).toBe(bought.price * 2 - discount);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, `${lang}-buying-checkout`);
+
+    // Confirm → waiting for the PromptPay payment: the QR drawn on the phone, the amount, a countdown.
+    const { orderId, payPath } = await confirmToWaiting(page, lang);
+    expect(await page.getByTestId('order-qr').evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
+    expect(priceOf(await page.getByTestId('order-amount').innerText())).toBe(total);
+    expect(await page.getByTestId('countdown').innerText()).toMatch(/^1[45]:\d\d$/);
+    expect(await page.getByTestId('order-waiting').innerText()).toContain(
+      text(lang, 'checkout.order.waiting.title'),
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, `${lang}-buying-waiting`);
+
+    // The bank page, through the waiting screen's own link.
+    await page.getByTestId('order-open-page').click();
+    await page.waitForURL(`**${payPath}**`);
+    expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+    await answerAtBank(page, lang, payPath, orderId, 'sandbox.promptpay.approve');
+    await page.getByTestId('order-success').waitFor();
+    expect(await page.getByTestId('order-success').innerText()).toContain(
+      text(lang, 'checkout.order.success.title'),
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, `${lang}-buying-success`);
+
+    // My Wallet: one voucher per unit bought, each from this order.
+    await page.getByTestId('order-wallet').click();
+    await page.waitForURL(`**${prefix}/wallet`);
+    const wallet = await memberApi<Paged<WalletVoucher>>(page, lang, '/bff/wallet');
+    const mine = wallet.items.filter((w) => w.voucherId === bought.id);
+    expect(mine).toHaveLength(2);
+    expect(new Set(mine.map((w) => w.orderNumber)).size).toBe(1);
+    const cards = page.getByTestId('wallet-card');
+    await expect.poll(() => cards.count()).toBe(2);
+    expect((await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))).sort()).toEqual(
+      mine.map((w) => w.id).sort(),
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, `${lang}-buying-wallet`);
+
+    // A wallet voucher: its code, with a barcode and a QR code of it.
+    const id = (await cards.first().getAttribute('data-id')) ?? '';
+    await cards.first().click();
+    await page.waitForURL(`**${prefix}/wallet/${id}`);
+    const code = page.getByTestId('voucher-code');
+    await code.waitFor();
+    const detail = await memberApi<{ code: string }>(page, lang, `/bff/wallet/${id}`);
+    expect(detail.code.length).toBeGreaterThanOrEqual(8);
+    expect(await code.getAttribute('data-code')).toBe(detail.code);
+    expect((await code.innerText()).replace(/\s/g, '')).toBe(detail.code);
+    expect(await page.getByTestId('barcode').evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
+    expect(await page.getByTestId('barcode').locator('rect, path').count()).toBeGreaterThan(10);
+    expect(await page.getByTestId('qr-code').evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, `${lang}-buying-wallet-detail`);
+  }, 120_000);
+
+  // The two endings without money: each order holds its unit while waiting and gives it back.
+  it.each([
+    ['declined', 'sandbox.promptpay.decline', 'order-failed', 'checkout.order.failed.title'],
+    ['expired', 'sandbox.expire.action', 'order-expired', 'checkout.order.expired.title'],
+  ] as const)(
+    'the %s payment ends on its screen and gives the stock back',
+    async (name, answer, screen, title) => {
+      // A voucher with counted stock that no other step of this run buys.
+      const counted = vouchers.filter((v) => v.remaining !== null);
+      const voucher = counted[name === 'declined' ? counted.length - 1 : counted.length - 2];
+      expect(voucher, 'a voucher with counted stock').toBeDefined();
+      if (!voucher) return;
+      const before = await remainingOf(page, lang, voucher.id);
+
+      await buyNow(page, lang, voucher.id, 1);
+      const { orderId, payPath } = await confirmToWaiting(page, lang);
+      expect(await remainingOf(page, lang, voucher.id)).toBe((before ?? 0) - 1);
+
+      // The bank page once, with its three answers.
+      const bankShot = name === 'expired' ? `${lang}-buying-sandbox-bank` : undefined;
+      await answerAtBank(page, lang, payPath, orderId, answer, bankShot);
+      await page.getByTestId(screen).waitFor();
+      expect(await page.getByTestId(screen).innerText()).toContain(text(lang, title));
+      expect(await remainingOf(page, lang, voucher.id)).toBe(before);
+      await shot(page, `${lang}-buying-${name}`);
+    },
+  );
+});
