@@ -9,3 +9,4 @@ export * from './cart.ts';
 export * from './orders.ts';
 export * from './wallet.ts';
 export * from './points.ts';
+export * from './history.ts';

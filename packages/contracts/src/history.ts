@@ -1,0 +1,105 @@
+import { z } from './zod-config.ts';
+import { envelope } from './envelope.ts';
+import { pageOf, PagingQuerySchema, SortDirectionSchema } from './catalogue.ts';
+import { OrderStatusSchema } from './orders.ts';
+
+/*
+ * The member's history (spec section 7: GET /bff/orders/histories and GET /bff/orders/histories/point,
+ * with the query page, limit, orderBy, orderDir, type, startDate, endDate).
+ * - /histories: everything the member did — purchases (orders), uses of wallet items, and points
+ *   movements — newest first by default. The Transaction History screen (/profile/history) reads it.
+ * - /histories/point: the points movements only (earn, burn, expire, reverse, adjust). The privileges
+ *   history's History tab reads it for the last 30 days.
+ * Days are Asia/Bangkok calendar days (YYYY-MM-DD), both ends included; no dates = all time.
+ * Another member's rows are never part of an answer.
+ */
+
+const BangkokDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+
+/** The longest period one query may cover (a year and a day, so "the last 12 months" always fits). */
+export const HISTORY_MAX_DAYS = 367;
+
+export const HistoryTypeSchema = z.enum(['all', 'purchase', 'use', 'points']);
+export type HistoryType = z.infer<typeof HistoryTypeSchema>;
+
+export const PointsMovementKindSchema = z.enum(['earn', 'burn', 'expire', 'reverse', 'adjust']);
+export type PointsMovementKind = z.infer<typeof PointsMovementKindSchema>;
+
+const historyQuery = <T extends z.ZodType>(type: T) =>
+  PagingQuerySchema.extend({
+    /** Only the time is meaningful to sort by: every kind of row has one. */
+    orderBy: z.enum(['createdAt']).default('createdAt'),
+    orderDir: SortDirectionSchema.default('DESC'),
+    type,
+    startDate: BangkokDaySchema.optional(),
+    endDate: BangkokDaySchema.optional(),
+  });
+
+export const HistoryQuerySchema = historyQuery(HistoryTypeSchema.default('all'));
+export type HistoryQuery = z.input<typeof HistoryQuerySchema>;
+
+export const PointsHistoryQuerySchema = historyQuery(
+  z.union([z.literal('all'), PointsMovementKindSchema]).default('all'),
+);
+export type PointsHistoryQuery = z.input<typeof PointsHistoryQuerySchema>;
+
+export const PointsMovementSchema = z.object({
+  kind: z.literal('points'),
+  id: z.string(),
+  createdAt: z.string(),
+  movement: PointsMovementKindSchema,
+  /** Signed: positive in, negative out. */
+  points: z.number().int(),
+  /** The order that earned them or whose cancellation reversed them. */
+  orderId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  /** The privilege they were spent on (burn) or given back from (reverse). */
+  privilegeId: z.string().nullable(),
+  /** What it refers to, in the member's language (the privilege's title; null for an order or an expiry). */
+  title: z.string().nullable(),
+  /** For an earn: the last moment these points can be spent. */
+  expiresAt: z.string().nullable(),
+});
+export type PointsMovement = z.infer<typeof PointsMovementSchema>;
+
+export const PurchaseHistorySchema = z.object({
+  kind: z.literal('purchase'),
+  /** The order id (opens /checkout/orders/{id}). */
+  id: z.string(),
+  createdAt: z.string(),
+  orderNumber: z.string(),
+  status: OrderStatusSchema,
+  /** Whole baht paid (after the coupon). */
+  total: z.number().int(),
+  /** Units bought. */
+  quantity: z.number().int(),
+  /** The first item's title, in the member's language. */
+  title: z.string(),
+  imageUrl: z.string(),
+});
+export type PurchaseHistory = z.infer<typeof PurchaseHistorySchema>;
+
+export const UseHistorySchema = z.object({
+  kind: z.literal('use'),
+  id: z.string(),
+  createdAt: z.string(),
+  /** The wallet item used (opens /wallet/{id}). */
+  walletItemId: z.string(),
+  title: z.string(),
+  imageUrl: z.string(),
+  merchantName: z.string(),
+  /** Uses so far including this one, and the limit (null = unlimited). */
+  useNumber: z.number().int(),
+  usageLimit: z.number().int().nullable(),
+});
+export type UseHistory = z.infer<typeof UseHistorySchema>;
+
+export const HistoryEntrySchema = z.discriminatedUnion('kind', [
+  PurchaseHistorySchema,
+  UseHistorySchema,
+  PointsMovementSchema,
+]);
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+export const HistoryPageResponseSchema = envelope(pageOf(HistoryEntrySchema));
+export const PointsHistoryPageResponseSchema = envelope(pageOf(PointsMovementSchema));
