@@ -10,3 +10,4 @@ export * from './orders.ts';
 export * from './wallet.ts';
 export * from './points.ts';
 export * from './history.ts';
+export * from './notifications.ts';
