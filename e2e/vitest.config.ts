@@ -11,5 +11,9 @@ export default defineConfig({
     hookTimeout: 240_000,
     // One app instance is shared; files run one after another to keep the 2-core machine calm.
     fileParallelism: false,
+    // In CI only: one more try for a journey that failed. A browser journey waits on a real server,
+    // mail and payment jobs on a shared 2-core machine; one such failure sank a whole landing once and
+    // did not come back in later runs. A real fault fails both tries; locally a failure shows at once.
+    retry: process.env.CI ? 1 : 0,
   },
 });
