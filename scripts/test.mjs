@@ -42,8 +42,10 @@ step('format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']);
 if (step('build', ['npm', 'run', '--silent', 'build']))
   step('bundle budget', ['node', 'scripts/bundle-budget.mjs']);
 else checks.push({ name: 'bundle budget (no build to check)', ok: false });
-suite('unit', ['--project', 'contracts', '--project', 'web', '--project', 'scripts']);
-suite('api', ['--project', 'api']);
+// Vitest's default is one worker per core less one: a single worker here. The API files spend much of
+// their time waiting on timers, child processes and the database, so three share two cores well.
+suite('unit', ['--project', 'contracts', '--project', 'web', '--project', 'scripts', '--maxWorkers=2']);
+suite('api', ['--project', 'api', '--maxWorkers=3']);
 suite('e2e', ['--config', 'e2e/vitest.config.ts']);
 
 writeFileSync(`${resultsDir}/checks.json`, JSON.stringify({ checks }));
