@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import '../shared/i18n/i18n.ts';
 // Tests render a screen's parts on their own, without the screen that loads its texts: load them all.
 import '../shared/cart/texts.ts';
@@ -12,6 +12,14 @@ import '../shared/ui/coming-soon-texts.ts';
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+});
+
+// antd's toasts render in a holder of their own, outside the tested tree, and close on a timer: close
+// them while the window still exists, or React's unmount runs after the test environment is gone.
+afterAll(async () => {
+  const { message } = await import('antd');
+  message.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
 
 // antd's responsive helpers ask for matchMedia; happy-dom's answers are enough, but keep one if absent.
