@@ -17,6 +17,7 @@ afterEach(() => {
 // antd's toasts render in a holder of their own, outside the tested tree, and close on a timer: close
 // them while the window still exists, or React's unmount runs after the test environment is gone.
 afterAll(async () => {
+  if (!document.querySelector('.ant-message')) return; // no toast shown: leave antd unloaded
   const { message } = await import('antd');
   message.destroy();
   await new Promise((resolve) => setTimeout(resolve, 50));
