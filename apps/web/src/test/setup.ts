@@ -20,7 +20,10 @@ afterAll(async () => {
   if (!document.querySelector('.ant-message')) return; // no toast shown: leave antd unloaded
   const { message } = await import('antd');
   message.destroy();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Its leave animation runs on timers: wait until the notices are gone and React has settled.
+  for (let i = 0; i < 40 && document.querySelector('.ant-message-notice'); i++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, 100));
 });
 
 // antd's responsive helpers ask for matchMedia; happy-dom's answers are enough, but keep one if absent.
