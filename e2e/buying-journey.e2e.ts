@@ -1,16 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, seriousA11yViolations, uniqueEmail } from './support/browser.ts';
+import { priceOf } from './support/catalogue.ts';
 import {
-  baseUrl,
-  launchBrowser,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  uniqueEmail,
-} from './support/browser.ts';
-import { loadLazyImages, priceOf, viewportScreenshot } from './support/catalogue.ts';
+  answerAtBank,
+  buyableVouchers,
+  buyNow,
+  confirmToWaiting,
+  memberApi,
+  prefixOf,
+  remainingOf,
+  shot,
+  text,
+  type Lang,
+  type Paged,
+  type Voucher,
+} from './support/shop.ts';
 import { completeNewProfile, signIn } from './support/signin.ts';
 
 /*
@@ -19,63 +24,8 @@ import { completeNewProfile, signIn } from './support/signin.ts';
  * ends without money (declined, expired) giving the stock back. One member per language, signed in once.
  */
 
-type Lang = 'en' | 'th';
-type Voucher = {
-  id: string;
-  title: string;
-  merchant: { id: string; name: string };
-  price: number;
-  hasPriceOptions: boolean;
-  remaining: number | null;
-  unavailableReason: string | null;
-  eligible: boolean | null;
-};
 type Coupon = { code: string; minSpend: number; remaining: number | null };
 type WalletVoucher = { id: string; voucherId: string; orderNumber: string };
-type Paged<T> = { items: T[]; total: number };
-
-const root = join(import.meta.dirname, '..');
-const locales = {
-  en: JSON.parse(readFileSync(join(root, 'locales', 'en.json'), 'utf8')) as Record<string, unknown>,
-  th: JSON.parse(readFileSync(join(root, 'locales', 'th.json'), 'utf8')) as Record<string, unknown>,
-};
-/** A text as the member reads it, straight from the locale files (so a missing key fails here too). */
-const text = (lang: Lang, key: string): string => {
-  const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], locales[lang]);
-  if (typeof value !== 'string') throw new Error(`no text ${lang}:${key}`);
-  return value;
-};
-
-const prefixOf = (lang: Lang) => (lang === 'th' ? '/th' : '');
-const ORDER_PATH = /\/checkout\/orders\/([0-9a-f-]{36})$/;
-const PHONE_NUMBER = '0812345678'; // what completeNewProfile saves
-
-/** Calls the API as the member signed in on `page` (the app keeps its tokens in local storage). */
-async function memberApi<T>(page: Page, lang: Lang, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const res = await fetch(`${baseUrl()}${path}`, {
-    headers: { Authorization: `Bearer ${token ?? ''}`, 'Accept-Language': lang },
-  });
-  const body = (await res.json()) as { success: boolean; data: T };
-  if (!res.ok || !body.success) throw new Error(`GET ${path} → ${res.status}`);
-  return body.data;
-}
-
-const remainingOf = async (page: Page, lang: Lang, id: string) =>
-  (await memberApi<Voucher>(page, lang, `/bff/vouchers/${id}`)).remaining;
-
-/** Vouchers this member can buy now, with stock to spare for both languages' runs. */
-async function buyableVouchers(page: Page, lang: Lang) {
-  const { items } = await memberApi<Paged<Voucher>>(page, lang, '/bff/vouchers?limit=100');
-  return items.filter(
-    (v) =>
-      v.unavailableReason === null &&
-      v.eligible === true &&
-      v.price > 0 &&
-      !v.hasPriceOptions &&
-      (v.remaining === null || v.remaining >= 8),
-  );
-}
 
 /** One voucher with a coupon from its 'Select discount code' list that two units of it reach. */
 async function voucherWithCoupon(page: Page, lang: Lang, candidates: Voucher[]) {
@@ -93,68 +43,6 @@ async function addToCart(page: Page, lang: Lang, voucherId: string) {
   await page.getByTestId('buy-sheet').waitFor();
   await page.getByTestId('buy-sheet-confirm').click();
   await page.getByTestId('cart-added').waitFor();
-}
-
-/** Buy Now from the voucher's page: the sheet, then the checkout screen with its server quote. */
-async function buyNow(page: Page, lang: Lang, voucherId: string, quantity: number) {
-  await page.goto(`${prefixOf(lang)}/vouchers/${voucherId}`);
-  await page.getByTestId('buy-now').click();
-  await page.getByTestId('buy-sheet').waitFor();
-  for (let q = 1; q < quantity; q++) await page.getByTestId('buy-quantity-increase').click();
-  await expect.poll(() => page.getByTestId('buy-quantity-value').innerText()).toBe(String(quantity));
-  await page.getByTestId('buy-sheet-confirm').click();
-  await page.waitForURL(`**${prefixOf(lang)}/checkout`);
-  await page.getByTestId('checkout-summary').waitFor();
-  await page.getByTestId('channel-selected').waitFor();
-  // The contact fields are filled from the profile.
-  await expect.poll(() => page.getByTestId('checkout-phone').inputValue()).toBe(PHONE_NUMBER);
-}
-
-/** Confirm → the order's waiting screen for PromptPay; its id and the sandbox bank page's path. */
-async function confirmToWaiting(page: Page, lang: Lang) {
-  expect(await page.getByTestId('channel-selected').innerText()).toContain(
-    text(lang, 'payments.channels.promptpay.name'),
-  );
-  await page.getByTestId('checkout-confirm').click();
-  await page.waitForURL(ORDER_PATH);
-  const orderId = ORDER_PATH.exec(new URL(page.url()).pathname)?.[1] ?? '';
-  expect(new URL(page.url()).pathname).toBe(`${prefixOf(lang)}/checkout/orders/${orderId}`);
-  await page.getByTestId('order-waiting').waitFor();
-  const href = (await page.getByTestId('order-open-page').getAttribute('href')) ?? '';
-  // The gateway's page opens in the member's language.
-  expect(href).toMatch(
-    lang === 'th' ? /^\/sandbox\/pay\/chrg_sbx_[0-9a-f]+\?lang=th$/ : /^\/sandbox\/pay\/chrg_sbx_[0-9a-f]+$/,
-  );
-  const payPath = href.split('?')[0] ?? '';
-  return { orderId, payPath };
-}
-
-/** Opens the sandbox bank page in the member's language and gives `answer`; back on the order screen. */
-async function answerAtBank(
-  page: Page,
-  lang: Lang,
-  payPath: string,
-  orderId: string,
-  answer: string,
-  shotName?: string,
-) {
-  await page.goto(`${payPath}?lang=${lang}`);
-  expect(await page.locator('html').getAttribute('lang')).toBe(lang);
-  if (shotName) await screenshot(page, shotName);
-  await page.getByRole('button', { name: text(lang, answer), exact: true }).click();
-  await page.waitForURL((url) => url.pathname === `${prefixOf(lang)}/checkout/orders/${orderId}`);
-}
-
-/**
- * Saves the page for people to look at, pictures loaded. A page taller than the phone gets a second
- * picture of its first screen: a full-page capture draws the fixed bars (bottom navigation, the
- * wallet's actions) in the middle of the page, not where the member sees them.
- */
-async function shot(page: Page, name: string) {
-  await loadLazyImages(page);
-  await screenshot(page, name);
-  const tall = await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 1);
-  if (tall) await viewportScreenshot(page, `${name}-screen`);
 }
 
 let browser: Browser;
