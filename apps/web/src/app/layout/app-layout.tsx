@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useAuthStore } from '../../features/auth/index.ts';
+import { NotificationPoller } from '../../features/notifications/index.ts';
 import { paths, splitLocale } from '../../shared/paths.ts';
 import { ScreenPlaceholder } from '../../shared/ui/screen-placeholder.tsx';
 import type { ScreenHandle } from '../routes.tsx';
@@ -32,6 +33,8 @@ export function AppLayout() {
         </Suspense>
       </main>
       {showNav && <BottomNav />}
+      {/* Polls while signed in and notifications are on, whatever the screen; renders only a toast. */}
+      <NotificationPoller />
       <ScrollRestoration />
     </div>
   );

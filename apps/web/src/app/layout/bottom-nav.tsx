@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useAuthStore } from '../../features/auth/index.ts';
+import { useUnreadCount } from '../../features/notifications/index.ts';
 import { getCartQueryOptions } from '../../shared/cart/get-cart.ts';
 import { useLocalizedPath } from '../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../shared/paths.ts';
@@ -34,28 +35,34 @@ export function BottomNav() {
   const { t } = useTranslation();
   const { to } = useLocalizedPath();
   const cartUnits = useCartUnits();
+  const unread = useUnreadCount();
+  const counts: Partial<Record<NavItem['id'], { count: number; spoken: string }>> = {
+    cart: { count: cartUnits, spoken: t('nav.cartBadge', { count: cartUnits }) },
+    inbox: { count: unread, spoken: t('nav.inboxBadge', { count: unread }) },
+  };
   return (
     <nav className={styles.bottomNav} aria-label={t('nav.label')}>
       <ul>
-        {ITEMS.map(({ id, path, Icon }) => (
-          <li key={id}>
-            <NavLink to={to(path)} data-testid={`nav-${id}`}>
-              <span className={styles.navIconBox}>
-                <Icon aria-hidden className={styles.navIcon} />
-                {id === 'cart' && cartUnits > 0 && (
-                  <span className={styles.navBadge} aria-hidden data-testid="nav-cart-badge">
-                    {/* At most two digits: no thousands separator to format (and no dayjs pulled into the shell). */}
-                    {cartUnits > 99 ? '99+' : cartUnits}
-                  </span>
-                )}
-              </span>
-              <span>{t(`nav.${id}`)}</span>
-              {id === 'cart' && cartUnits > 0 && (
-                <span className="visually-hidden">{t('nav.cartBadge', { count: cartUnits })}</span>
-              )}
-            </NavLink>
-          </li>
-        ))}
+        {ITEMS.map(({ id, path, Icon }) => {
+          const badge = (counts[id]?.count ?? 0) > 0 ? counts[id] : undefined;
+          return (
+            <li key={id}>
+              <NavLink to={to(path)} data-testid={`nav-${id}`}>
+                <span className={styles.navIconBox}>
+                  <Icon aria-hidden className={styles.navIcon} />
+                  {badge && (
+                    <span className={styles.navBadge} aria-hidden data-testid={`nav-${id}-badge`}>
+                      {/* At most two digits: no thousands separator to format (and no dayjs pulled into the shell). */}
+                      {badge.count > 99 ? '99+' : badge.count}
+                    </span>
+                  )}
+                </span>
+                <span>{t(`nav.${id}`)}</span>
+                {badge && <span className="visually-hidden">{badge.spoken}</span>}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

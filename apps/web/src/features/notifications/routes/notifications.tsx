@@ -1,9 +1,151 @@
+import '../texts.ts';
+import { Button, Switch } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../shared/ui/coming-soon.tsx';
+import { useNavigate } from 'react-router';
+import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
+import { EmptyState, StateActions } from '../../../shared/ui/list-states.tsx';
+import page from '../../../shared/ui/page.module.css';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
+import { useNow } from '../../../shared/use-now.ts';
+import { DetailModal } from '../components/detail-modal.tsx';
+import { EnableBanner } from '../components/enable-banner.tsx';
+import { NotificationItem } from '../components/notification-item.tsx';
+import { NotificationsSkeleton } from '../components/notifications-skeleton.tsx';
+import { ReadAllDialog } from '../components/read-all-dialog.tsx';
+import { useNotificationScope } from '../hooks/use-notification-scope.ts';
+import { useNotifications } from '../hooks/use-notifications.ts';
+import { toDisplayed } from '../lib/display-item.ts';
+import { useNotificationPreference } from '../lib/preference.ts';
+import styles from '../notifications.module.css';
 
 export function NotificationsScreen() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('comingSoon.pages.notifications')} />;
+  useDocumentTitle(t('notifications.title'));
+  const { lang } = useLocalizedPath();
+  const viewer = useNotificationScope()?.viewer ?? 'member';
+  const state = useNotifications({ lang, viewer });
+  const { notiEnabled, setNotiEnabled } = useNotificationPreference();
+  const navigate = useNavigate();
+  const { to } = useLocalizedPath();
+  const now = useNow();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [readAllOpen, setReadAllOpen] = useState(false);
+  const [readingAll, setReadingAll] = useState(false);
+
+  const items = useMemo(
+    () =>
+      (state.items ?? []).map((n) =>
+        toDisplayed(n, {
+          lang,
+          now,
+          justNow: t('notifications.time.now'),
+          actionLabel: t('notifications.actionLabel'),
+        }),
+      ),
+    [state.items, lang, now, t],
+  );
+  const open = items.find((i) => i.id === openId) ?? null;
+
+  const openDetail = (id: string) => {
+    setOpenId(id);
+    void state.markOneRead(id);
+  };
+
+  const readAll = async () => {
+    setReadingAll(true);
+    try {
+      await state.markAllRead();
+    } finally {
+      // Closes whatever the calls did: a failure is in markError, and the reloaded list shows the truth.
+      setReadingAll(false);
+      setReadAllOpen(false);
+    }
+  };
+
+  return (
+    <div
+      className={styles.screen}
+      data-testid="notifications-screen"
+      data-list-error={state.listError ? 'true' : undefined}
+      data-mark-error={state.markError ? 'true' : undefined}
+    >
+      <div className={styles.header}>
+        <h1 className={`${page.title} ${styles.title}`}>{t('notifications.title')}</h1>
+        <Button
+          type="link"
+          className={styles.readAll}
+          onClick={() => setReadAllOpen(true)}
+          disabled={items.length === 0}
+          data-testid="read-all"
+        >
+          {t('notifications.readAll')}
+        </Button>
+      </div>
+
+      {notiEnabled ? (
+        <div className={styles.preference}>
+          <span>
+            <span id="notifications-preference" className={styles.preferenceLabel}>
+              {t('notifications.preference.label')}
+            </span>
+            <span id="notifications-preference-hint" className={styles.preferenceHint}>
+              {t('notifications.preference.hint')}
+            </span>
+          </span>
+          <Switch
+            checked
+            onChange={setNotiEnabled}
+            aria-labelledby="notifications-preference"
+            aria-describedby="notifications-preference-hint"
+            data-testid="notifications-switch"
+          />
+        </div>
+      ) : (
+        <EnableBanner onEnable={() => setNotiEnabled(true)} />
+      )}
+
+      <h2 className={page.sectionTitle}>{t('notifications.latest')}</h2>
+      {state.isLoading && items.length === 0 ? (
+        <NotificationsSkeleton />
+      ) : items.length === 0 ? (
+        // A list that failed to load shows no message (spec section 8); Refresh serves both cases.
+        <EmptyState
+          title={t('notifications.empty.title')}
+          text={t('notifications.empty.text')}
+          action={
+            <StateActions>
+              <Button onClick={state.reload} data-testid="notifications-refresh">
+                {t('notifications.empty.refresh')}
+              </Button>
+            </StateActions>
+          }
+        />
+      ) : (
+        <ul className={styles.list} data-testid="notifications-list">
+          {items.map((item) => (
+            <NotificationItem key={item.id} item={item} onOpen={openDetail} />
+          ))}
+        </ul>
+      )}
+
+      <DetailModal
+        item={open}
+        onClose={() => setOpenId(null)}
+        onGo={(link) => {
+          setOpenId(null);
+          void navigate(to(link));
+        }}
+      />
+      <ReadAllDialog
+        open={readAllOpen}
+        unread={state.unreadIds.length}
+        busy={readingAll}
+        onConfirm={() => void readAll()}
+        onClose={() => setReadAllOpen(false)}
+      />
+    </div>
+  );
 }
 
 export default NotificationsScreen;

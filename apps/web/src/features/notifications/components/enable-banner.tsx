@@ -1,0 +1,27 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import styles from '../notifications.module.css';
+
+/** Asks a member who turned notifications off to turn them back on. */
+export function EnableBanner({ onEnable }: { onEnable: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      className={styles.banner}
+      aria-labelledby="notifications-banner-title"
+      data-testid="enable-banner"
+    >
+      <BellOutlined aria-hidden className={styles.bannerIcon} />
+      <div className={styles.bannerBody}>
+        <h2 id="notifications-banner-title" className={styles.bannerTitle}>
+          {t('notifications.banner.title')}
+        </h2>
+        <p className={styles.bannerText}>{t('notifications.banner.text')}</p>
+      </div>
+      <Button type="primary" onClick={onEnable} data-testid="enable-notifications">
+        {t('notifications.banner.enable')}
+      </Button>
+    </section>
+  );
+}

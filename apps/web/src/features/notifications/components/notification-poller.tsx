@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
+import { paths } from '../../../shared/paths.ts';
+import { useNotificationPoll } from '../hooks/use-notification-poll.ts';
+import { readDisplayedIds, rememberDisplayed } from '../lib/displayed-ids.ts';
+import { toastCandidate } from '../lib/display-item.ts';
+
+/**
+ * Mounted once in the app layout: runs the poll and toasts the newest unread notification not yet
+ * displayed. The id is remembered before the toast shows, so a reload or the next poll never repeats it.
+ * The toast library is imported only when there is something to show, keeping it off the first screens.
+ */
+export function NotificationPoller() {
+  const { list } = useNotificationPoll();
+  const { to } = useLocalizedPath();
+  const inbox = to(paths.notifications);
+
+  useEffect(() => {
+    if (!list) return;
+    const next = toastCandidate(list, readDisplayedIds());
+    if (!next) return;
+    rememberDisplayed(next._id);
+    import('./notification-toast.tsx')
+      .then((m) => m.showNotificationToast(next, inbox))
+      .catch((error: unknown) => console.warn('notifications: toast failed to load', error));
+    // Only a new list is news; the inbox path is read when the toast is made.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list]);
+
+  return null;
+}
