@@ -28,6 +28,7 @@ export function DetailModal({
         )
       }
       centered
+      destroyOnHidden
       width={380}
       onCancel={onClose}
       footer={

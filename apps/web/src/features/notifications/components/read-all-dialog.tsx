@@ -22,6 +22,7 @@ export function ReadAllDialog({
       open={open}
       title={t('notifications.readAllDialog.title')}
       centered
+      destroyOnHidden
       width={380}
       onCancel={busy ? undefined : onClose}
       closable={!busy}

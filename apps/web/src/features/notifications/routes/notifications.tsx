@@ -30,7 +30,8 @@ export function NotificationsScreen() {
   const { to } = useLocalizedPath();
   const now = useNow();
   const [openId, setOpenId] = useState<string | null>(null);
-  const [readAllOpen, setReadAllOpen] = useState(false);
+  // How many were unread when Read all was pressed: the dialog keeps saying so while they are marked.
+  const [readAllFor, setReadAllFor] = useState<number | null>(null);
   const [readingAll, setReadingAll] = useState(false);
 
   const items = useMemo(
@@ -59,7 +60,7 @@ export function NotificationsScreen() {
     } finally {
       // Closes whatever the calls did: a failure is in markError, and the reloaded list shows the truth.
       setReadingAll(false);
-      setReadAllOpen(false);
+      setReadAllFor(null);
     }
   };
 
@@ -69,13 +70,14 @@ export function NotificationsScreen() {
       data-testid="notifications-screen"
       data-list-error={state.listError ? 'true' : undefined}
       data-mark-error={state.markError ? 'true' : undefined}
+      data-read-all-open={readAllFor !== null ? 'true' : undefined}
     >
       <div className={styles.header}>
         <h1 className={`${page.title} ${styles.title}`}>{t('notifications.title')}</h1>
         <Button
           type="link"
           className={styles.readAll}
-          onClick={() => setReadAllOpen(true)}
+          onClick={() => setReadAllFor(state.unreadIds.length)}
           disabled={items.length === 0}
           data-testid="read-all"
         >
@@ -138,11 +140,11 @@ export function NotificationsScreen() {
         }}
       />
       <ReadAllDialog
-        open={readAllOpen}
-        unread={state.unreadIds.length}
+        open={readAllFor !== null}
+        unread={readAllFor ?? 0}
         busy={readingAll}
         onConfirm={() => void readAll()}
-        onClose={() => setReadAllOpen(false)}
+        onClose={() => setReadAllFor(null)}
       />
     </div>
   );

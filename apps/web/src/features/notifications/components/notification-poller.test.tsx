@@ -1,0 +1,106 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore, type AuthState } from '../../auth/index.ts';
+import { NOTIFICATION_POLL_MS } from '../hooks/use-notification-poll.ts';
+import { DISPLAYED_IDS_KEY } from '../lib/displayed-ids.ts';
+import { useNotificationPreference } from '../lib/preference.ts';
+import { aNotification } from '../test-data.ts';
+import { NotificationPoller } from './notification-poller.tsx';
+
+const shown = vi.hoisted(() => vi.fn());
+vi.mock('./notification-toast.tsx', () => ({ showNotificationToast: shown }));
+
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ success: true, data }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  fetchMock.mockReset();
+  shown.mockReset();
+  fetchMock.mockImplementation(() => Promise.resolve(ok([aNotification({ _id: 'n1' })])));
+  vi.stubGlobal('fetch', fetchMock);
+  useAuthStore.setState({ isLoggedIn: true, info: { id: 'me' } as AuthState['info'] });
+  useNotificationPreference.setState({ notiEnabled: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  useAuthStore.setState({ isLoggedIn: false, info: null });
+});
+
+/** A fresh app: a new query cache, as after a page reload (local storage stays). */
+const startApp = () => {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <NotificationPoller />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+};
+const polls = () => fetchMock.mock.calls.length;
+const waitPoll = () => act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS));
+
+describe('NotificationPoller', () => {
+  it('toasts the newest unread notification once, and not again after a reload', async () => {
+    const first = startApp();
+    await vi.waitFor(() => expect(shown).toHaveBeenCalledTimes(1));
+    expect(shown.mock.calls[0]![0]).toMatchObject({ _id: 'n1' });
+    expect(JSON.parse(window.localStorage.getItem(DISPLAYED_IDS_KEY)!)).toEqual(['n1']);
+    await waitPoll();
+    expect(polls()).toBe(2);
+    first.unmount();
+
+    startApp();
+    await vi.waitFor(() => expect(polls()).toBe(3));
+    await waitPoll();
+    expect(shown).toHaveBeenCalledTimes(1);
+
+    // A newer one arrives: that one toasts.
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        ok([aNotification({ _id: 'n2', createdAt: new Date().toISOString() }), aNotification({ _id: 'n1' })]),
+      ),
+    );
+    await waitPoll();
+    await vi.waitFor(() => expect(shown).toHaveBeenCalledTimes(2));
+    expect(shown.mock.calls[1]![0]).toMatchObject({ _id: 'n2' });
+  });
+
+  it('polls every 30 s and stops when notifications are turned off', async () => {
+    startApp();
+    await vi.waitFor(() => expect(polls()).toBe(1));
+    await waitPoll();
+    expect(polls()).toBe(2);
+    act(() => useNotificationPreference.getState().setNotiEnabled(false));
+    await waitPoll();
+    await waitPoll();
+    expect(polls()).toBe(2);
+  });
+
+  it('stops polling at logout, and does not poll for a visitor', async () => {
+    startApp();
+    await vi.waitFor(() => expect(polls()).toBe(1));
+    act(() => useAuthStore.setState({ isLoggedIn: false, info: null }));
+    await waitPoll();
+    await waitPoll();
+    expect(polls()).toBe(1);
+  });
+
+  it('only logs a failed poll', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('offline')));
+    startApp();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(String(warn.mock.calls[0]![0])).toContain('poll failed');
+    expect(shown).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});
