@@ -3,7 +3,7 @@ import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useNotificationPoll } from '../hooks/use-notification-poll.ts';
 import { readDisplayedIds, rememberDisplayed } from '../lib/displayed-ids.ts';
-import { toastCandidate } from '../lib/display-item.ts';
+import { toastCandidate } from '../lib/toast-candidate.ts';
 
 /**
  * Mounted once in the app layout: runs the poll and toasts the newest unread notification not yet

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aNotification } from '../test-data.ts';
-import { toastCandidate } from './display-item.ts';
+import { toastCandidate } from './toast-candidate.ts';
 import { timeLabel } from './time-label.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
