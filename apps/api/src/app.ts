@@ -40,7 +40,13 @@ import {
 } from './modules/auth/index.ts';
 import { cartModule } from './modules/cart/index.ts';
 import { catalogueMediaModule, catalogueModule } from './modules/catalogue/index.ts';
+import { historyModule } from './modules/history/index.ts';
 import { memberModule } from './modules/member/index.ts';
+import {
+  createNotificationVersions,
+  defineNotificationJobs,
+  notificationsModule,
+} from './modules/notifications/index.ts';
 import { createOrdersRuntime, ordersModule, type OrderFaults } from './modules/orders/index.ts';
 import { createPaymentProvider, paymentsModule } from './modules/payments/index.ts';
 import { createPointsRuntime, pointsModule } from './modules/points/index.ts';
@@ -184,6 +190,13 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   await app.register(walletModule, { ...modules, prefix: '/bff' });
   createPointsRuntime(appDeps);
   await app.register(pointsModule, { ...modules, prefix: '/bff' });
+  // Each member's list version in memory, so an unchanged poll answers 304 with no query (versions.ts).
+  const notificationVersions = createNotificationVersions(deps.db, app.log);
+  app.addHook('onReady', async () => notificationVersions.start());
+  app.addHook('onClose', async () => notificationVersions.stop());
+  defineNotificationJobs(appDeps);
+  await app.register(notificationsModule, { ...modules, versions: notificationVersions, prefix: '/bff' });
+  await app.register(historyModule, { ...modules, prefix: '/bff' });
   await app.register(catalogueMediaModule, { prefix: '/media/catalogue' });
   await app.register(systemModule, modules);
   if (config.nodeEnv !== 'production') await app.register(devMailboxModule, modules);

@@ -98,6 +98,8 @@ export const ERROR_CODES = [
   'payment_not_found',
   /** 404: a wallet id that is not this member's. */
   'wallet_voucher_not_found',
+  /** 404: a notification id that is not this member's (or is not an id at all). */
+  'notification_not_found',
   /** 409: every use of this wallet item is taken. */
   'wallet_voucher_used_up',
   /** 409: the wallet item's validity has passed (Asia/Bangkok day). */

@@ -1,5 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BannerPosition, CheckoutType, Language, OrderStatus, Tier } from '@app/contracts';
+import type {
+  BannerPosition,
+  CheckoutType,
+  Language,
+  NotificationType,
+  OrderStatus,
+  Tier,
+} from '@app/contracts';
 
 /** Timestamps are always written by the service from the injected clock, never by a DB default. */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -415,6 +422,35 @@ export interface TierTable {
   points_required: number;
 }
 
+export interface NotificationTable {
+  id: Generated<string>;
+  member_id: string;
+  type: NotificationType;
+  params: ColumnType<Record<string, unknown>, string, string>;
+  /** Unique per member: what makes a retried producer write once. */
+  dedupe_key: string;
+  is_read: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+/** Moved by a trigger with every change of the member's notifications: the list's ETag. */
+export interface NotificationVersionTable {
+  member_id: string;
+  /** bigint: a string from pg, a number from PGlite. */
+  version: string | number;
+}
+
+/** One row moved with every notification change of anyone: what other processes poll. */
+export interface NotificationChangesTable {
+  id: number;
+  version: string | number;
+}
+
+export interface NotificationJobTable {
+  name: string;
+  ran_until: Timestamp;
+}
+
 export interface Database {
   member: MemberTable;
   avatar: AvatarTable;
@@ -448,6 +484,10 @@ export interface Database {
   wallet_use: WalletUseTable;
   points_ledger: PointsLedgerTable;
   tier: TierTable;
+  notification: NotificationTable;
+  notification_version: NotificationVersionTable;
+  notification_changes: NotificationChangesTable;
+  notification_job: NotificationJobTable;
 }
 
 export type MemberRow = Selectable<MemberTable>;

@@ -65,6 +65,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   webhook_invalid: 400,
   payment_not_found: 404,
   wallet_voucher_not_found: 404,
+  notification_not_found: 404,
   wallet_voucher_used_up: 409,
   wallet_voucher_expired: 409,
   privilege_sold_out: 409,

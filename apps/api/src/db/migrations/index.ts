@@ -11,6 +11,7 @@ import * as buying from './2025-11-28-0001-buying.ts';
 import * as pointsAndTiers from './2025-11-29-0001-points-and-tiers.ts';
 import * as walletUse from './2025-11-29-0001-wallet-use.ts';
 import * as walletPrivileges from './2025-11-29-0002-wallet-privileges.ts';
+import * as notifications from './2025-11-30-0002-notifications.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2025-11-29-0001-points-and-tiers': pointsAndTiers,
   '2025-11-29-0001-wallet-use': walletUse,
   '2025-11-29-0002-wallet-privileges': walletPrivileges,
+  '2025-11-30-0002-notifications': notifications,
 };

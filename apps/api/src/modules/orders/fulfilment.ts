@@ -2,6 +2,7 @@ import type { Language } from '@app/contracts';
 import { AppError } from '../../app-error.ts';
 import { takeFromCartLines } from '../cart/index.ts';
 import { loadPurchasables, releaseStock, returnCouponUse } from '../catalogue/index.ts';
+import { notifyOrder } from '../notifications/index.ts';
 import { earnForOrder } from '../points/index.ts';
 import { issueWalletVouchers } from '../wallet/index.ts';
 import { unitsByVoucher } from './pricing.ts';
@@ -84,6 +85,7 @@ export const fulfilIn = async (
   );
   if (cartLines.length) await takeFromCartLines(trx, order.member_id, cartLines, now);
   await moveOrder(trx, order.id, 'SUCCESSFUL', now, { completed_at: now });
+  await notifyOrder(trx, order.id, 'order_successful', now);
   await ctx.queues.receipt.send(trx, { orderId: order.id });
   return true;
 };

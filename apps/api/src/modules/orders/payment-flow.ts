@@ -1,5 +1,6 @@
 import { AppError } from '../../app-error.ts';
 import { localized } from '../catalogue/index.ts';
+import { notifyOrder } from '../notifications/index.ts';
 import type { Charge, WebhookEvent } from '../payments/index.ts';
 import { issueOrder, releaseIn } from './fulfilment.ts';
 import { moveOrder } from './order-states.ts';
@@ -163,9 +164,15 @@ export const applyChargeIn = async (
         );
     }
   } else if (charge.status === 'failed') {
-    if (await moveOrder(trx, orderId, 'FAILED', now)) await releaseIn(trx, orderId, now);
+    if (await moveOrder(trx, orderId, 'FAILED', now)) {
+      await releaseIn(trx, orderId, now);
+      await notifyOrder(trx, orderId, 'order_failed', now);
+    }
   } else if (charge.status === 'expired' || charge.status === 'cancelled') {
-    if (await moveOrder(trx, orderId, 'CANCELLED', now)) await releaseIn(trx, orderId, now);
+    if (await moveOrder(trx, orderId, 'CANCELLED', now)) {
+      await releaseIn(trx, orderId, now);
+      await notifyOrder(trx, orderId, charge.status === 'expired' ? 'order_expired' : 'order_cancelled', now);
+    }
   }
   return null;
 };
@@ -262,6 +269,12 @@ const closeUnpaid = async (
         if (recorded && recorded.id !== payment?.id) throw new ChargeAppeared();
         if (payment) await setPaymentStatus(trx, payment.id, paymentStatus, now);
         await releaseIn(trx, orderId, now);
+        await notifyOrder(
+          trx,
+          orderId,
+          paymentStatus === 'expired' ? 'order_expired' : 'order_cancelled',
+          now,
+        );
         return 'closed' as const;
       })
       .catch((err: unknown) => {

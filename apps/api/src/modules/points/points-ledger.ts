@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { AppError } from '../../app-error.ts';
 import { addYears, endOfBangkokQuarter } from '../../calendar.ts';
 import type { Database } from '../../db/schema.ts';
+import { notify } from '../notifications/index.ts';
 import { upgradeTier } from './tiers.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -310,7 +311,15 @@ export const earnForOrder = async (
     .onConflict((oc) => oc.columns(['order_id', 'kind']).where('order_id', 'is not', null).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (row) await upgradeTier(trx, e.memberId, e.now);
+  if (!row) return;
+  await notify(trx, {
+    memberId: e.memberId,
+    type: 'points_earned',
+    params: { number: e.orderNumber, points: e.points },
+    dedupeKey: `points_earned:${e.orderId}`,
+    now: e.now,
+  });
+  await upgradeTier(trx, e.memberId, e.now);
 };
 
 /** The member's balance: the sum of their ledger. */

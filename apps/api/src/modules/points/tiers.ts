@@ -2,6 +2,7 @@ import { TIERS, type Tier } from '@app/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { addYears } from '../../calendar.ts';
 import type { Database } from '../../db/schema.ts';
+import { notify } from '../notifications/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -65,6 +66,13 @@ export const upgradeTier = async (trx: Db, memberId: string, now: Date): Promise
   const reached = tierReached(tiers, await earnedInWindow(trx, memberId, now));
   if (rankOf(tiers, reached) <= rankOf(tiers, member.tier)) return null;
   await trx.updateTable('member').set({ tier: reached }).where('id', '=', memberId).execute();
+  await notify(trx, {
+    memberId,
+    type: 'tier_up',
+    params: { tier: reached },
+    dedupeKey: `tier:${reached}:${now.toISOString()}`,
+    now,
+  });
   return reached;
 };
 
@@ -103,6 +111,13 @@ export const reviewTiers = async (db: Kysely<Database>, now: Date): Promise<numb
         const reached = tierReached(tiers, await earnedInWindow(trx, id, now));
         if (reached === m.tier) return 0;
         await trx.updateTable('member').set({ tier: reached }).where('id', '=', id).execute();
+        await notify(trx, {
+          memberId: id,
+          type: rankOf(tiers, reached) > rankOf(tiers, m.tier) ? 'tier_up' : 'tier_down',
+          params: { tier: reached },
+          dedupeKey: `tier:${reached}:${now.toISOString()}`,
+          now,
+        });
         return 1;
       });
     if (ids.length < REVIEW_BATCH) return changed;

@@ -1,0 +1,10 @@
+// The notifications module's public surface: other modules and app.ts import only from here.
+export { notify, notifyOrder, type NewNotification, type OrderNotificationType } from './notify.ts';
+export {
+  announceExpiringPoints,
+  announceExpiringVouchers,
+  announceNewPrivileges,
+  defineNotificationJobs,
+} from './notifications.jobs.ts';
+export { notificationsModule } from './notifications.routes.ts';
+export { createNotificationVersions, type NotificationVersions } from './versions.ts';

@@ -1,0 +1,106 @@
+import {
+  ErrorEnvelopeSchema,
+  NotificationReadBodySchema,
+  NotificationReadResponseSchema,
+  NotificationsResponseSchema,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forRequest } from '../../context.ts';
+import { ok } from '../../http/envelope.ts';
+import type { ModuleOptions } from '../../http/module.ts';
+import { MEMBER_SECURITY } from '../../http/zod-app.ts';
+import { languageFromHeader } from '../../i18n/messages.ts';
+import { currentEtag, listNotifications, readNotification } from './notifications.service.ts';
+import type { NotificationVersions } from './versions.ts';
+
+/**
+ * Requests per member per rate-limit window: a poll every 30 s and a Read all of a full list are
+ * far below it; a client polling in a loop is not.
+ */
+export const NOTIFICATION_REQUESTS_PER_WINDOW = 600;
+
+/** Whether If-None-Match names `etag` (a list of tags, or `*`; weak comparison, as for GET). */
+const matches = (header: string | undefined, etag: string): boolean => {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+};
+
+const ERRORS = { 401: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema };
+
+/** The member's notifications (spec section 7): theirs only; another member's id is a 404. */
+export const notificationsModule: FastifyPluginAsyncZod<
+  ModuleOptions & { versions: NotificationVersions }
+> = async (app, { deps, limiter, versions }) => {
+  const perMember = limiter({
+    name: 'notifications-member',
+    max: NOTIFICATION_REQUESTS_PER_WINDOW,
+    key: (req) => req.member.memberId,
+  });
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', async (req) => perMember(req));
+  const lang = (req: { headers: { 'accept-language'?: string | undefined } }) =>
+    languageFromHeader(req.headers['accept-language']);
+
+  app.get(
+    '/userTier/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The member's latest notifications, newest first, in the reader's language",
+        description:
+          'At most NOTIFICATIONS_LIMIT (50). Carries an ETag (per member, list version and language): with ' +
+          'If-None-Match of an unchanged list the answer is 304 with no body, decided without reading the list.',
+        security: MEMBER_SECURITY,
+        response: { 200: NotificationsResponseSchema, 304: z.null(), ...ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const { memberId } = req.member;
+      const language = lang(req);
+      // The list varies by member and language: a cache may keep it but must ask again each time.
+      reply.header('cache-control', 'private, no-cache').header('vary', 'authorization, accept-language');
+      const known = await currentEtag(versions, memberId, language);
+      if (matches(req.headers['if-none-match'], known))
+        return reply.code(304).header('etag', known).send(null);
+      const { etag, data } = await listNotifications(forRequest(deps, req), memberId, language);
+      reply.header('etag', etag);
+      return ok(data);
+    },
+  );
+
+  app.patch(
+    '/userTier/notifications/read/:id',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marks one of the member’s notifications read (idempotent)',
+        description:
+          "Empty body. Marking one already read changes nothing. Another member's, an unknown or a malformed id → 404 notification_not_found.",
+        security: MEMBER_SECURITY,
+        params: z.object({ id: z.string().max(100) }),
+        // No body at all arrives as null.
+        body: NotificationReadBodySchema.nullish(),
+        response: {
+          200: NotificationReadResponseSchema,
+          400: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+          ...ERRORS,
+        },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(
+        await readNotification(
+          forRequest(deps, req),
+          versions,
+          req.member.memberId,
+          req.params.id,
+          lang(req),
+        ),
+      );
+    },
+  );
+};

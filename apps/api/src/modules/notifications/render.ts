@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import {
+  LANGUAGES,
+  NotificationTypeSchema,
+  type Language,
+  type Notification,
+  type NotificationType,
+  type Tier,
+} from '@app/contracts';
+import { t } from '../../i18n/messages.ts';
+import type { Titles } from './notify.ts';
+
+export interface NotificationRow {
+  id: string;
+  type: NotificationType;
+  params: Record<string, unknown>;
+  is_read: boolean;
+  created_at: Date;
+}
+
+const DATE_FORMATS: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Asia/Bangkok' }),
+  // th-TH counts years in the Buddhist era (2568 for 2025), as Thai readers expect.
+  th: new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeZone: 'Asia/Bangkok' }),
+};
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+/** `count` picks the plural form; `points` is what is shown (1,200). */
+const pointsVars = (v: unknown) => ({ count: num(v), points: NUMBER_FORMAT.format(num(v)) });
+const dateOf = (lang: Language, v: unknown): string => {
+  const d = new Date(typeof v === 'number' ? v : str(v));
+  return Number.isNaN(d.getTime()) ? '' : DATE_FORMATS[lang].format(d);
+};
+const tierName = (lang: Language, v: unknown): string => t(lang, `catalogue.tiers.${str(v) as Tier}`);
+const titleOf = (lang: Language, v: unknown): string => {
+  const titles = (v ?? {}) as Partial<Titles>;
+  return (lang === 'th' ? titles.th : null) ?? titles.en ?? '';
+};
+
+/** The texts' variables and the app path each type points to, from its stored parameters. */
+const PARTS: Record<
+  NotificationType,
+  (
+    p: Record<string, unknown>,
+    lang: Language,
+  ) => { vars: Record<string, string | number>; link: string | null }
+> = {
+  order_successful: (p) => ({ vars: { number: str(p.number) }, link: orderLink(p) }),
+  order_failed: (p) => ({ vars: { number: str(p.number) }, link: orderLink(p) }),
+  order_cancelled: (p) => ({ vars: { number: str(p.number) }, link: orderLink(p) }),
+  order_expired: (p) => ({ vars: { number: str(p.number) }, link: orderLink(p) }),
+  points_earned: (p) => ({
+    vars: { ...pointsVars(p.points), number: str(p.number) },
+    link: '/profile/history',
+  }),
+  points_expiring: (p, lang) => ({
+    vars: { ...pointsVars(p.points), date: dateOf(lang, p.expiresAt) },
+    link: '/profile/history',
+  }),
+  tier_up: (p, lang) => ({ vars: { tier: tierName(lang, p.tier) }, link: '/profile' }),
+  tier_down: (p, lang) => ({ vars: { tier: tierName(lang, p.tier) }, link: '/profile' }),
+  voucher_expiring: (p, lang) => ({
+    vars: { title: titleOf(lang, p.title), date: dateOf(lang, p.validUntil) },
+    link: `/wallet/${encodeURIComponent(str(p.walletId))}`,
+  }),
+  new_privilege: (p, lang) => ({
+    vars: { title: titleOf(lang, p.title), tier: tierName(lang, p.tier) },
+    link: `/privileges/${encodeURIComponent(str(p.privilegeId))}`,
+  }),
+};
+
+function orderLink(p: Record<string, unknown>): string {
+  return `/checkout/orders/${encodeURIComponent(str(p.orderId))}`;
+}
+
+/** One notification as the reader sees it, in `lang` (rendered on every read: old ones follow a language switch). */
+export const renderNotification = (row: NotificationRow, lang: Language): Notification => {
+  const { vars, link } = PARTS[row.type](row.params, lang);
+  const key = `notificationMessages.${row.type}`;
+  return {
+    _id: row.id,
+    type: row.type,
+    title: t(lang, `${key}.title`, vars),
+    description: t(lang, `${key}.description`, vars),
+    isRead: row.is_read,
+    createdAt: row.created_at.toISOString(),
+    link,
+  };
+};
+
+/**
+ * A fingerprint of the texts notifications are rendered from: part of the ETag, so a release that
+ * rewords them is not hidden behind a 304 of the old wording.
+ */
+export const TEXTS_FINGERPRINT = createHash('sha256')
+  .update(
+    JSON.stringify(
+      LANGUAGES.map((lang) =>
+        NotificationTypeSchema.options.map((type) =>
+          renderNotification({ id: '', type, params: {}, is_read: false, created_at: new Date(0) }, lang),
+        ),
+      ),
+    ),
+  )
+  .digest('base64url')
+  .slice(0, 8);
