@@ -14,10 +14,37 @@ import { OrderStatusSchema } from './orders.ts';
  * Another member's rows are never part of an answer.
  */
 
-const BangkokDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+/** Days since 1970-01-01 of a real calendar date written YYYY-MM-DD; null for anything else (2025-02-30). */
+export const dayNumberOf = (date: string): number | null => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null;
+  return ms / 86_400_000;
+};
+
+const BangkokDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((s) => dayNumberOf(s) !== null, 'must be a real calendar date');
 
 /** The longest period one query may cover (a year and a day, so "the last 12 months" always fits). */
 export const HISTORY_MAX_DAYS = 367;
+
+/**
+ * Both ends given: the end on or after the start, at most HISTORY_MAX_DAYS days (both included). One end
+ * alone is open on the other side, like no dates at all.
+ */
+const periodProblem = (q: { startDate?: string | undefined; endDate?: string | undefined }) => {
+  if (q.startDate === undefined || q.endDate === undefined) return null;
+  const [start, end] = [dayNumberOf(q.startDate), dayNumberOf(q.endDate)];
+  if (start === null || end === null) return null;
+  if (end < start) return 'endDate must not be before startDate';
+  if (end - start + 1 > HISTORY_MAX_DAYS) return `the period must be at most ${HISTORY_MAX_DAYS} days`;
+  return null;
+};
 
 export const HistoryTypeSchema = z.enum(['all', 'purchase', 'use', 'points']);
 export type HistoryType = z.infer<typeof HistoryTypeSchema>;
@@ -33,6 +60,9 @@ const historyQuery = <T extends z.ZodType>(type: T) =>
     type,
     startDate: BangkokDaySchema.optional(),
     endDate: BangkokDaySchema.optional(),
+  }).superRefine((q, ctx) => {
+    const problem = periodProblem(q);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['endDate'] });
   });
 
 export const HistoryQuerySchema = historyQuery(HistoryTypeSchema.default('all'));
@@ -103,3 +133,7 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 export const HistoryPageResponseSchema = envelope(pageOf(HistoryEntrySchema));
 export const PointsHistoryPageResponseSchema = envelope(pageOf(PointsMovementSchema));
+
+/** The parsed queries (defaults filled in) the API works with. */
+export type HistoryFilters = z.output<typeof HistoryQuerySchema>;
+export type PointsHistoryFilters = z.output<typeof PointsHistoryQuerySchema>;

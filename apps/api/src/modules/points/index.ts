@@ -11,6 +11,7 @@ export {
   type BurnResult,
   type ReverseInput,
 } from './points-ledger.ts';
+export { pointsHistoryKeys, pointsMovements, type PointsMovementRow } from './points-history.ts';
 export { reviewTiers } from './tiers.ts';
 export { createPointsRuntime } from './points.jobs.ts';
 export { pointsModule } from './points.routes.ts';
