@@ -35,11 +35,11 @@ afterEach(() => {
 });
 
 /** A fresh app: a new query cache, as after a page reload (local storage stays). */
-const startApp = () => {
+const startApp = (path = '/home') => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
         <NotificationPoller />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -72,6 +72,12 @@ describe('NotificationPoller', () => {
     await waitPoll();
     await vi.waitFor(() => expect(shown).toHaveBeenCalledTimes(2));
     expect(shown.mock.calls[1]![0]).toMatchObject({ _id: 'n2' });
+  });
+
+  it('on the notifications screen the list shows it: remembered, not toasted', async () => {
+    startApp('/th/notifications');
+    await vi.waitFor(() => expect(window.localStorage.getItem(DISPLAYED_IDS_KEY)).toBe('["n1"]'));
+    expect(shown).not.toHaveBeenCalled();
   });
 
   it('polls every 30 s and stops when notifications are turned off', async () => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
-import { paths } from '../../../shared/paths.ts';
+import { paths, splitLocale } from '../../../shared/paths.ts';
 import { useNotificationPoll } from '../hooks/use-notification-poll.ts';
 import { readDisplayedIds, rememberDisplayed } from '../lib/displayed-ids.ts';
 import { toastCandidate } from '../lib/toast-candidate.ts';
@@ -14,12 +15,15 @@ export function NotificationPoller() {
   const { list } = useNotificationPoll();
   const { to } = useLocalizedPath();
   const inbox = to(paths.notifications);
+  const onInbox = splitLocale(useLocation().pathname).path === paths.notifications;
 
   useEffect(() => {
     if (!list) return;
     const next = toastCandidate(list, readDisplayedIds());
     if (!next) return;
     rememberDisplayed(next._id);
+    // On the notifications screen the list itself shows it: remembered as displayed, not toasted.
+    if (onInbox) return;
     import('./notification-toast.tsx')
       .then((m) => m.showNotificationToast(next, inbox))
       .catch((error: unknown) => console.warn('notifications: toast failed to load', error));
