@@ -16,6 +16,7 @@ import pg from 'pg';
 import { bundleReport } from './bundle.mjs';
 import { checkoutReport } from './checkout.mjs';
 import { lighthouseReport } from './lighthouse.mjs';
+import { notificationsReport } from './notifications.mjs';
 import { scenarios } from './scenarios.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -165,6 +166,7 @@ try {
       : '\nevery catalogue read meets its target (≥ ×0.50 of /health, p99 < 50 ms)',
   );
   await checkoutReport({ base, baseline, ...seeded });
+  await notificationsReport({ base, ...seeded });
   await lighthouseReport({ base });
 } finally {
   stop();

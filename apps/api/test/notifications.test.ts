@@ -73,7 +73,7 @@ describe('notifications: producers, rendering, the ETag poll and mark-read', () 
     const th = await list(alice, { 'accept-language': 'th' });
     expect(th.data.find((n) => n.type === 'order_successful')?.title).toBe('สั่งซื้อสำเร็จ');
     expect(th.data.find((n) => n.type === 'tier_up')?.title).toBe('ระดับใหม่: ซิลเวอร์');
-    expect(th.data.find((n) => n.type === 'points_earned')?.description).toContain('คะแนน');
+    expect(th.data.find((n) => n.type === 'points_earned')?.description).toContain('พอยท์');
     expect(th.etag).not.toBe(en.etag);
     // Newest first, and the dedupe keys hold: the issue job retried or the webhook repeated wrote nothing more.
     expect((await rowsOf(alice)).length).toBe(3);
