@@ -16,17 +16,18 @@ import { pointsHistoryKeys, pointsMovements, type PointsMovementRow } from '../p
 import { useHistoryEntries, useHistoryKeys } from '../wallet/index.ts';
 
 /*
- * The member's history over three modules' rows. Each module gives a key query — (rank, id,
- * created_at) of its rows for this member and period — and reads its own entries back by id. Here
- * the keys are put together with UNION ALL, sorted by (created_at, rank, id) — a total order, so page
- * 2 continues page 1 exactly — and cut with LIMIT/OFFSET; the total is a count over the same union.
+ * The member's history over three modules' rows. Each module gives a key query — (id, created_at)
+ * of its rows for this member and period — and reads its own entries back by id. Here the keys, each
+ * with its source's rank, are put together with UNION ALL, sorted by (created_at, rank, id) — a total
+ * order, so page 2 continues page 1 exactly — and cut with LIMIT/OFFSET; the total is a count over
+ * the same union.
  * Only a page's ids are then read in full.
  */
 
 type Db = Kysely<Database>;
 type Period = { from: Date | null; until: Date | null };
-/** A module's key query: its rows' (rank, id, created_at) for this member and period. */
-type Keys = Expression<{ rank: number; id: string; created_at: Date }>;
+/** A module's key query: its rows' (id, created_at) for this member and period. */
+type Keys = Expression<{ id: string; created_at: Date }>;
 type Paging = { page: number; limit: number; orderDir: 'ASC' | 'DESC' };
 
 /** Bangkok days as instants: from the start of startDate to the start of the day after endDate. */
@@ -39,10 +40,16 @@ export const periodOf = (f: { startDate?: string | undefined; endDate?: string |
   };
 };
 
-const pageOfKeys = async (db: Db, sources: Keys[], p: Paging) => {
-  const [first, ...rest] = sources;
+/** Rows of the same instant go by rank (oldest first): an order's earn reads after the order. */
+const RANK = { purchase: 0, use: 1, points: 2 } as const;
+
+const pageOfKeys = async (db: Db, sources: Array<[rank: number, keys: Keys]>, p: Paging) => {
+  const ranked = sources.map(
+    ([rank, keys]) => sql`select ${sql.lit(rank)} as rank, k.id, k.created_at from ${keys} k`,
+  );
+  const [first, ...rest] = ranked;
   if (!first) return { keys: [], total: 0 };
-  const union = rest.reduce((u, k) => sql`${u} union all ${k}`, sql`${first}`);
+  const union = rest.reduce((u, k) => sql`${u} union all ${k}`, first);
   const h = sql<{ rank: number; id: string; created_at: Date }>`(${union})`.as('h');
   const dir = p.orderDir === 'ASC' ? sql`asc` : sql`desc`;
   const [keys, count] = await Promise.all([
@@ -107,8 +114,6 @@ const presentMovements = async (
   );
 };
 
-const RANK = { purchase: 0, use: 1, points: 2 } as const;
-
 /** The page's keys in order, each replaced by its entry; one whose row went meanwhile is left out. */
 const inOrder = <T>(
   keys: Array<{ rank: number; id: string }>,
@@ -128,10 +133,10 @@ export const historyPage = async (
 ): Promise<Page<HistoryEntry>> => {
   const period = periodOf(f);
   const wants = (type: HistoryFilters['type']) => f.type === 'all' || f.type === type;
-  const sources: Keys[] = [];
-  if (wants('purchase')) sources.push(purchaseHistoryKeys(db, memberId, period));
-  if (wants('use')) sources.push(useHistoryKeys(db, memberId, period));
-  if (wants('points')) sources.push(pointsHistoryKeys(db, memberId, period));
+  const sources: Array<[number, Keys]> = [];
+  if (wants('purchase')) sources.push([RANK.purchase, purchaseHistoryKeys(db, memberId, period)]);
+  if (wants('use')) sources.push([RANK.use, useHistoryKeys(db, memberId, period)]);
+  if (wants('points')) sources.push([RANK.points, pointsHistoryKeys(db, memberId, period)]);
   const { keys, total } = await pageOfKeys(db, sources, f);
   const ids = (rank: number) => keys.filter((k) => Number(k.rank) === rank).map((k) => k.id);
   const [purchases, uses, movements] = await Promise.all([
@@ -156,7 +161,11 @@ export const pointsHistoryPage = async (
   f: PointsHistoryFilters,
   lang: Language,
 ): Promise<Page<PointsMovement>> => {
-  const { keys, total } = await pageOfKeys(db, [pointsHistoryKeys(db, memberId, periodOf(f), f.type)], f);
+  const { keys, total } = await pageOfKeys(
+    db,
+    [[RANK.points, pointsHistoryKeys(db, memberId, periodOf(f), f.type)]],
+    f,
+  );
   const rows = await pointsMovements(
     db,
     memberId,

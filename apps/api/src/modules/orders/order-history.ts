@@ -15,11 +15,11 @@ export interface HistoryPeriod {
   until: Date | null;
 }
 
-/** (rank, id, created_at) of the member's orders in the period; rank orders rows of the same instant. */
+/** (id, created_at) of the member's orders in the period. */
 export const purchaseHistoryKeys = (db: Db, memberId: string, period: HistoryPeriod) => {
   let q = db
     .selectFrom('purchase_order as o')
-    .select([sql<number>`0`.as('rank'), sql<string>`o.id::text`.as('id'), 'o.created_at'])
+    .select([sql<string>`o.id::text`.as('id'), 'o.created_at'])
     .where('o.member_id', '=', memberId);
   if (period.from) q = q.where('o.created_at', '>=', period.from);
   if (period.until) q = q.where('o.created_at', '<', period.until);

@@ -22,7 +22,7 @@ export interface PointsMovementRow {
   expiresAt: Date | null;
 }
 
-/** (rank, id, created_at) of the member's movements in [from, until), of `kind` unless 'all'. */
+/** (id, created_at) of the member's movements in [from, until), of `kind` unless 'all'. */
 export const pointsHistoryKeys = (
   db: Db,
   memberId: string,
@@ -31,7 +31,7 @@ export const pointsHistoryKeys = (
 ) => {
   let q = db
     .selectFrom('points_ledger as l')
-    .select([sql<number>`2`.as('rank'), sql<string>`min(l.id::text)`.as('id'), 'l.created_at'])
+    .select([sql<string>`min(l.id::text)`.as('id'), 'l.created_at'])
     .where('l.member_id', '=', memberId)
     .groupBy(['l.kind', 'l.created_at', 'l.order_id', 'l.privilege_id']);
   if (kind !== 'all') q = q.where('l.kind', '=', kind);

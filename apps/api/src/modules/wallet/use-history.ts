@@ -10,7 +10,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  * as a key query for the history's UNION ALL and the page's entries read back by id.
  */
 
-/** (rank, id, created_at) of the member's uses in [from, until); null = open on that side. */
+/** (id, created_at) of the member's uses in [from, until); null = open on that side. */
 export const useHistoryKeys = (
   db: Db,
   memberId: string,
@@ -18,7 +18,7 @@ export const useHistoryKeys = (
 ) => {
   let q = db
     .selectFrom('wallet_use as u')
-    .select([sql<number>`1`.as('rank'), sql<string>`u.id::text`.as('id'), 'u.used_at as created_at'])
+    .select([sql<string>`u.id::text`.as('id'), 'u.used_at as created_at'])
     .where('u.member_id', '=', memberId);
   if (period.from) q = q.where('u.used_at', '>=', period.from);
   if (period.until) q = q.where('u.used_at', '<', period.until);
