@@ -7,7 +7,7 @@ import {
   type PointsMovement,
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adjustPoints } from '../src/modules/points/index.ts';
+import { adjustPoints, expirePoints, reversePoints } from '../src/modules/points/index.ts';
 import { buildTestApp, createTestClock, type TestApp } from './helpers/build-test-app.ts';
 import { FIXTURE_NOW, seedCatalogueFixture, type CatalogueFixture } from './helpers/catalogue-fixture.ts';
 import { shopOf, type Member } from './helpers/shop.ts';
@@ -326,5 +326,44 @@ describe("the member's history", () => {
     expect(res.statusCode, res.body).toBe(200);
     const uses = await history(alice, '?type=use&orderDir=ASC');
     expect(uses.items.map((u) => (u.kind === 'use' ? u.useNumber : 0))).toEqual([1, 2]);
+  });
+
+  it('shows a reversal with its order, and an expiry of several buckets as one movement (last: the expiry job is for everyone)', async () => {
+    const dave = await shop.member();
+    at(0);
+    const v = await shop.voucher({ price: 0, points_earned: 50 });
+    const order = shop.orderOf(await shop.buy(dave, { voucherId: v, channelCode: undefined }));
+    const credit = (points: number) =>
+      t.db
+        .transaction()
+        .execute((trx) =>
+          adjustPoints(trx, { memberId: dave.id, points, reason: 'test', now: t.clock.now() }),
+        );
+    at(0.5);
+    await credit(10);
+    at(1);
+    await credit(20);
+    at(2);
+    await t.db
+      .transaction()
+      .execute((trx) =>
+        reversePoints(trx, { memberId: dave.id, orderId: order.id, reason: 'refund', now: t.clock.now() }),
+      );
+    // Every bucket lapses at the end of June 2028 (Bangkok): one expiry, two ledger rows. The job
+    // expires everyone's, so this test runs last.
+    const after = new Date('2028-06-30T17:00:00.000Z');
+    await expirePoints(t.db, after);
+    const page = await points(dave);
+    expect(page.items.map((m) => [m.movement, m.points])).toEqual([
+      ['expire', -30],
+      ['reverse', -50],
+      ['adjust', 20],
+      ['adjust', 10],
+      ['earn', 50],
+    ]);
+    expect(page.items[0]).toMatchObject({ createdAt: after.toISOString(), orderId: null, title: null });
+    expect(page.items[1]).toMatchObject({ orderId: order.id, orderNumber: order.number });
+    expect((await points(dave, '?type=expire&startDate=2028-07-01&endDate=2028-07-01')).total).toBe(1);
+    expect((await history(dave, '?type=points')).total).toBe(5);
   });
 });
