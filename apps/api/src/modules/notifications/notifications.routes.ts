@@ -4,6 +4,7 @@ import {
   NotificationReadResponseSchema,
   NotificationsResponseSchema,
 } from '@app/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forRequest } from '../../context.ts';
@@ -53,7 +54,7 @@ export const notificationsModule: FastifyPluginAsyncZod<
           'At most NOTIFICATIONS_LIMIT (50). Carries an ETag (per member, list version and language): with ' +
           'If-None-Match of an unchanged list the answer is 304 with no body, decided without reading the list.',
         security: MEMBER_SECURITY,
-        response: { 200: NotificationsResponseSchema, 304: z.null(), ...ERRORS },
+        response: { 200: NotificationsResponseSchema, ...ERRORS },
       },
     },
     async (req, reply) => {
@@ -62,8 +63,9 @@ export const notificationsModule: FastifyPluginAsyncZod<
       // The list varies by member and language: a cache may keep it but must ask again each time.
       reply.header('cache-control', 'private, no-cache').header('vary', 'authorization, accept-language');
       const known = await currentEtag(versions, memberId, language);
+      // A 304 has no body to serialise: sent as the plain reply (as the catalogue's 304s are).
       if (matches(req.headers['if-none-match'], known))
-        return reply.code(304).header('etag', known).send(null);
+        return (reply as FastifyReply).code(304).header('etag', known).send();
       const { etag, data } = await listNotifications(forRequest(deps, req), memberId, language);
       reply.header('etag', etag);
       return ok(data);
