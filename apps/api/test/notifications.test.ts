@@ -7,10 +7,12 @@ import {
 } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   announceExpiringPoints,
   announceExpiringVouchers,
   announceNewPrivileges,
+  createNotificationVersions,
 } from '../src/modules/notifications/index.ts';
 import { reviewTiers } from '../src/modules/points/index.ts';
 import { buildTestApp, createTestClock, type TestApp } from './helpers/build-test-app.ts';
@@ -276,5 +278,37 @@ describe('notifications: producers, rendering, the ETag poll and mark-read', () 
     expect(
       (await shop.call(erin, 'GET', LIST, undefined, { 'if-none-match': frankList.etag })).statusCode,
     ).toBe(200);
+  });
+
+  it('a kept version answers with no query at all; a change of the member’s list is seen', async () => {
+    const gina = await shop.member();
+    const tables: string[] = [];
+    // The app's database, recording every table read.
+    const spy = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop === 'selectFrom')
+          return (table: string) => {
+            tables.push(table);
+            return target.selectFrom(table as 'notification_version');
+          };
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
+    const versions = createNotificationVersions(spy, log, { pollMs: 60_000 });
+    await versions.start();
+    try {
+      expect(await versions.versionOf(gina.id)).toBe('0');
+      tables.length = 0;
+      for (let i = 0; i < 5; i++) expect(await versions.versionOf(gina.id)).toBe('0');
+      expect(tables).toEqual([]);
+      const v = await shop.voucher({ price: 0, points_earned: 0 });
+      shop.orderOf(await shop.buy(gina, { voucherId: v, channelCode: undefined }));
+      versions.changed(gina.id);
+      expect(await versions.versionOf(gina.id)).toBe('1');
+      expect(tables).toEqual(['notification_version']);
+    } finally {
+      versions.stop();
+    }
   });
 });
