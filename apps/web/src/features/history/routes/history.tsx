@@ -1,9 +1,116 @@
+import '../texts.ts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../shared/ui/coming-soon.tsx';
+import { useSearchParams } from 'react-router';
+import { isoDateIn } from '../../../shared/calendar.ts';
+import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
+import { paths } from '../../../shared/paths.ts';
+import { BackButton } from '../../../shared/ui/back-button.tsx';
+import button from '../../../shared/ui/button.module.css';
+import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
+import page from '../../../shared/ui/page.module.css';
+import skeleton from '../../../shared/ui/skeleton.module.css';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
+import { useAuthStore } from '../../auth/index.ts';
+import { getHistoryQueryOptions } from '../api/get-history.ts';
+import { HistoryFilters } from '../components/history-filters.tsx';
+import { HistoryRow } from '../components/history-row.tsx';
+import styles from '../history.module.css';
+import {
+  historyFilterFromSearch,
+  historyFilterToSearch,
+  monthOf,
+  periodDays,
+  type HistoryFilter,
+} from '../lib/period.ts';
+import { formatMonth, monthOfInstant } from '../lib/when.ts';
+import type { HistoryEntry } from '@app/contracts';
 
+/** Transaction History (spec section 2, Usage history): purchases, uses and points, by month. */
 export function HistoryScreen() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('comingSoon.pages.history')} />;
+  const { lang } = useLocalizedPath();
+  const viewer = useAuthStore((s) => s.info?.id ?? 'member');
+  // Today in Bangkok, fixed for the screen's life so the query's key stays the same.
+  const today = useMemo(() => isoDateIn(new Date()), []);
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => historyFilterFromSearch(params, today), [params, today]);
+  // A filter replaces the history entry: Back leaves the screen, not every chip tapped.
+  const setFilter = (next: HistoryFilter) => setParams(historyFilterToSearch(next), { replace: true });
+  const input = useMemo(() => ({ type: filter.type, ...periodDays(filter.period, today) }), [filter, today]);
+  const query = useInfiniteQuery(getHistoryQueryOptions(lang, viewer, input));
+  useDocumentTitle(t('history.title'));
+
+  const seen = new Set<string>();
+  const rows = (query.data?.pages.flatMap((p) => p.items) ?? []).filter((e) => {
+    const key = `${e.kind}:${e.id}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  const thisMonth = monthOf(today);
+
+  return (
+    <div className={`page ${styles.page}`}>
+      <div className={page.heading}>
+        <BackButton fallback={paths.profile} />
+        <h1 className={page.title}>{t('history.title')}</h1>
+      </div>
+      <HistoryFilters filter={filter} today={today} onChange={setFilter} />
+      {query.isPending ? (
+        <div className={styles.list} role="status" aria-busy="true" data-testid="skeleton">
+          <span className="visually-hidden">{t('app.loading')}</span>
+          {Array.from({ length: 5 }, (_, i) => (
+            <div key={i} className={`${skeleton.skeleton} ${styles.skeletonRow}`} aria-hidden="true" />
+          ))}
+        </div>
+      ) : query.isError && !query.data ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('history.empty.title')} text={t('history.empty.text')} />
+      ) : (
+        <>
+          {byMonth(rows).map(([month, entries]) => (
+            <section key={month} className={styles.month} aria-labelledby={`month-${month}`}>
+              <h2 id={`month-${month}`} className={styles.monthTitle}>
+                {month === thisMonth ? t('history.thisMonth') : formatMonth(month, lang)}
+              </h2>
+              <ul className={styles.list} data-testid="history-list">
+                {entries.map((e) => (
+                  <li key={`${e.kind}:${e.id}`}>
+                    <HistoryRow entry={e} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+          {query.hasNextPage && (
+            <button
+              type="button"
+              className={`${button.button} ${styles.more}`}
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+              aria-busy={query.isFetchingNextPage}
+              data-testid="load-more"
+            >
+              {query.isFetchNextPageError ? t('states.retry') : t('history.more')}
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Rows grouped under their Bangkok month, in the order they came (newest first). */
+function byMonth(rows: HistoryEntry[]): [string, HistoryEntry[]][] {
+  const groups = new Map<string, HistoryEntry[]>();
+  for (const row of rows) {
+    const month = monthOfInstant(row.createdAt);
+    const group = groups.get(month);
+    if (group) group.push(row);
+    else groups.set(month, [row]);
+  }
+  return [...groups];
 }
 
 export default HistoryScreen;

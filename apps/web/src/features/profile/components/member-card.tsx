@@ -1,16 +1,25 @@
-import { CrownOutlined } from '@ant-design/icons';
-import type { MemberInfo } from '@app/contracts';
+import { CrownOutlined, RightOutlined } from '@ant-design/icons';
+import type { MemberInfo, PointsSummary } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatNumber } from '../../../shared/format.ts';
+import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
+import { paths } from '../../../shared/paths.ts';
+import skeleton from '../../../shared/ui/skeleton.module.css';
 import { displayName } from '../../auth/index.ts';
+import { getPointsQueryOptions } from '../api/get-points.ts';
 import styles from '../profile.module.css';
 import { MemberAvatar } from './member-avatar.tsx';
 
-/** Name, e-mail and picture; tier and points are placeholders until the points feature lands (no fake progress bar). */
+/** Name, e-mail and picture, then the tier, the points and the way to the next tier (GET /bff/points). */
 export function MemberCard({ info }: { info: MemberInfo }) {
   const { t } = useTranslation();
+  const { to } = useLocalizedPath();
   const name = displayName(info);
+  const points = useQuery(getPointsQueryOptions(info.id));
   return (
-    <section className={styles.card} aria-label={t('profile.card.label')}>
+    <section className={styles.card} aria-label={t('profile.card.label')} data-testid="member-card">
       <div className={styles.cardTop}>
         <MemberAvatar
           info={info}
@@ -23,13 +32,75 @@ export function MemberCard({ info }: { info: MemberInfo }) {
           {name && <p className={styles.email}>{info.email}</p>}
         </div>
       </div>
-      <div className={styles.cardTier}>
-        <span className={styles.tierPill}>
-          <CrownOutlined aria-hidden /> {t('profile.card.tierPlaceholder')}
-        </span>
-        <span className={styles.points}>{t('profile.card.pointsPlaceholder')}</span>
-      </div>
-      {/* The progress bar toward the next tier appears with real points (the points feature). */}
+      {points.data ? (
+        <PointsPart summary={points.data} />
+      ) : points.isError ? (
+        // The card keeps its height: the member's name stays where it was, with a way to try again.
+        <div className={styles.cardTier} role="alert">
+          <span className={styles.points}>{t('profile.card.pointsError')}</span>
+          <button
+            type="button"
+            className={styles.cardRetry}
+            onClick={() => void points.refetch()}
+            disabled={points.isFetching}
+            data-testid="points-retry"
+          >
+            {t('states.retry')}
+          </button>
+        </div>
+      ) : (
+        <div className={styles.cardTier} role="status" aria-busy="true" data-testid="points-loading">
+          <span className="visually-hidden">{t('app.loading')}</span>
+          <span className={`${skeleton.skeleton} ${styles.cardSkeletonPill}`} aria-hidden="true" />
+          <span className={`${skeleton.skeleton} ${styles.cardSkeletonPoints}`} aria-hidden="true" />
+        </div>
+      )}
+      <Link to={to(paths.privilegesHistory)} className={styles.cardLink} data-testid="points-history-link">
+        {t('profile.card.pointsHistory')}
+        <RightOutlined aria-hidden />
+      </Link>
     </section>
+  );
+}
+
+function PointsPart({ summary }: { summary: PointsSummary }) {
+  const { t } = useTranslation();
+  const tier = t(`catalogue.tiers.${summary.tier}`);
+  const next = summary.nextTier;
+  const percent = Math.round(Math.min(1, Math.max(0, summary.progress)) * 100);
+  const goal = next
+    ? next.pointsNeeded > 0
+      ? t('profile.card.toNext', {
+          count: next.pointsNeeded,
+          points: formatNumber(next.pointsNeeded),
+          tier: t(`catalogue.tiers.${next.tier}`),
+        })
+      : t('profile.card.reached', { tier: t(`catalogue.tiers.${next.tier}`) })
+    : t('profile.card.highestTier');
+  return (
+    <>
+      <div className={styles.cardTier}>
+        <span className={styles.tierPill} data-testid="member-tier">
+          <CrownOutlined aria-hidden /> {tier}
+        </span>
+        <span className={styles.points} data-testid="member-points">
+          {t('profile.card.points', { count: summary.balance, points: formatNumber(summary.balance) })}
+        </span>
+      </div>
+      <div
+        className={styles.progress}
+        role="progressbar"
+        aria-label={t('profile.card.progressLabel')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={goal}
+      >
+        <span className={styles.progressFill} style={{ width: `${percent}%` }} />
+      </div>
+      <p className={styles.progressText} data-testid="member-progress">
+        {goal}
+      </p>
+    </>
   );
 }
