@@ -50,9 +50,30 @@ describe('housekeeping', () => {
         },
       ])
       .execute();
+    const member = await t.db.selectFrom('member').select('id').limit(1).executeTakeFirstOrThrow();
+    const notification = (key: string, daysAgo: number) => ({
+      member_id: member.id,
+      type: 'points_earned' as const,
+      params: JSON.stringify({ points: 1, orderNumber: key }),
+      dedupe_key: key,
+      created_at: new Date(t.clock.now().getTime() - daysAgo * day),
+    });
+    await t.db
+      .insertInto('notification')
+      .values([notification('year-old', 366), notification('recent', 364)])
+      .execute();
 
     const result = await runHousekeeping(t.db, t.clock.now());
-    expect(result).toEqual({ otpCodes: 1, refreshTokens: 1, families: 1, outbox: 2, handledEvents: 1 });
+    expect(result).toEqual({
+      otpCodes: 1,
+      refreshTokens: 1,
+      families: 1,
+      outbox: 2,
+      handledEvents: 1,
+      notifications: 1,
+    });
+    const kept = await t.db.selectFrom('notification').select('dedupe_key').execute();
+    expect(kept.map((n) => n.dedupe_key)).toEqual(['recent']);
     const events = await t.db.selectFrom('handled_event').select('event_id').execute();
     expect(events.map((e) => e.event_id)).toEqual([recentEvent]);
 
@@ -66,6 +87,7 @@ describe('housekeeping', () => {
       families: 0,
       outbox: 0,
       handledEvents: 0,
+      notifications: 0,
     });
   });
 

@@ -11,13 +11,16 @@ export interface HousekeepingResult {
   families: number;
   outbox: number;
   handledEvents: number;
+  notifications: number;
 }
 
 /**
  * Deletes what can never be used again: sign-in codes expired a day ago, refresh tokens expired
  * (or revoked) a week ago, sessions left without tokens, dev-outbox mail older than a week, and
- * handled-event markers after 30 days (no job carrying their event lives that long). The margins keep
- * recent rows for support questions ("my code expired"). Safe to run on every instance.
+ * handled-event markers after 30 days (no job carrying their event lives that long), and notifications
+ * after a year (the list shows the latest 50; what they announced — an order, an expiry — is long over,
+ * so their dedupe keys can no longer be asked for again). The margins keep recent rows for support
+ * questions ("my code expired"). Safe to run on every instance.
  */
 export const runHousekeeping = async (db: Kysely<Database>, now: Date): Promise<HousekeepingResult> => {
   const dayAgo = new Date(now.getTime() - DAY_MS);
@@ -46,12 +49,18 @@ export const runHousekeeping = async (db: Kysely<Database>, now: Date): Promise<
     .deleteFrom('handled_event')
     .where('handled_at', '<', new Date(now.getTime() - 30 * DAY_MS))
     .executeTakeFirst();
+  // The table's trigger moves each member's list version, so a cached list is not served stale.
+  const notifications = await db
+    .deleteFrom('notification')
+    .where('created_at', '<', new Date(now.getTime() - 365 * DAY_MS))
+    .executeTakeFirst();
   return {
     otpCodes: Number(otp.numDeletedRows),
     refreshTokens: Number(tokens.numDeletedRows),
     families: Number(families.numDeletedRows),
     outbox: Number(outbox.numDeletedRows),
     handledEvents: Number(handled.numDeletedRows),
+    notifications: Number(notifications.numDeletedRows),
   };
 };
 
