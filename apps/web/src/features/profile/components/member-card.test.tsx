@@ -1,0 +1,63 @@
+import type { MemberInfo } from '@app/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../texts.ts';
+import { MemberCard } from './member-card.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ok = (data: unknown) => json(200, { success: true, data });
+const fetchMock = vi.fn<typeof fetch>();
+const info = { id: 'm1', email: 'malee@example.com', firstName: 'Malee', lastName: 'Suksan' } as MemberInfo;
+let answer: () => Response;
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => answer());
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const renderCard = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <MemberCard info={info} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+const points = (over: Record<string, unknown>) =>
+  ok({ balance: 1250, tier: 'silver', earnedInWindow: 1500, progress: 0.25, expiries: [], ...over });
+
+describe('Member card', () => {
+  it('shows the tier, the balance and the points to the next tier with a progress bar', async () => {
+    answer = () => points({ nextTier: { tier: 'gold', pointsRequired: 5000, pointsNeeded: 3500 } });
+    renderCard();
+    expect((await screen.findByTestId('member-tier')).textContent).toContain('Silver');
+    expect(screen.getByTestId('member-points').textContent).toBe('1,250 points');
+    expect(screen.getByTestId('member-progress').textContent).toBe('3,500 points to Gold');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+  });
+
+  it("says 'highest tier' at Platinum", async () => {
+    answer = () => points({ tier: 'platinum', nextTier: null, progress: 1 });
+    renderCard();
+    expect((await screen.findByTestId('member-progress')).textContent).toBe('You are at the highest tier');
+  });
+
+  it('keeps the card with a Retry when the points cannot load', async () => {
+    answer = () => json(500, { success: false, code: 'internal', message: ['Boom'] });
+    renderCard();
+    const retry = await screen.findByTestId('points-retry');
+    answer = () => points({ nextTier: null, tier: 'platinum', progress: 1 });
+    await userEvent.click(retry);
+    expect(screen.getByText('Malee Suksan')).toBeTruthy();
+    expect((await screen.findByTestId('member-tier')).textContent).toContain('Platinum');
+  });
+});
