@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { CartItem } from '@app/contracts';
 import { Checkbox } from 'antd';
@@ -13,7 +14,7 @@ import { QuantityStepper } from '../../../shared/ui/quantity-stepper.tsx';
 import styles from '../cart.module.css';
 
 /** Why a flagged line cannot be bought, in words. */
-export function problemText(t: ReturnType<typeof useTranslation>['t'], item: CartItem): string | null {
+export function problemText(t: TFunction, item: CartItem): string | null {
   if (!item.problem) return null;
   if (item.problem === 'not_enough_stock') {
     return t('cart.problem.not_enough_stock', { count: item.maxQuantity });

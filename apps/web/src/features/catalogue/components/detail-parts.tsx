@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { Availability, Tier, VoucherSummary } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +57,7 @@ export function TermsSection({ terms }: { terms: string[] }) {
 
 /** Why the item cannot be had, in words: 'Sold out', 'Not on sale yet', … */
 export function unavailableText(
-  t: ReturnType<typeof useTranslation>['t'],
+  t: TFunction,
   reason: Availability,
   item: { tier: Tier | null },
   kind: 'voucher' | 'privilege',

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import '../texts.ts';
 import {
   CheckCircleFilled,
@@ -66,7 +67,7 @@ export function OrderStatusScreen() {
   );
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = TFunction;
 
 type Ending = 'failed' | 'cancelled' | 'expired';
 const endingOf = (order: Order): Ending | null =>
