@@ -24,9 +24,10 @@ export function summarise(resultsDir) {
       }
       continue;
     }
-    // A test file that fails to load reports no tests; count it so it cannot hide.
+    // A test file that failed outside its tests (it did not load, or a beforeAll threw and its tests
+    // were skipped) has no failed test to show it: count the file, so it cannot hide.
     const broken = (r.testResults ?? []).filter(
-      (t) => t.status === 'failed' && t.assertionResults.length === 0,
+      (t) => t.status === 'failed' && !t.assertionResults.some((a) => a.status === 'failed'),
     ).length;
     const fails = r.numFailedTests + broken;
     passed += r.numPassedTests;

@@ -13,10 +13,20 @@ export const migrateToLatest = async <DB>(db: Kysely<DB>): Promise<MigrationResu
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: rows[0]?.schema ?? 'public',
   });
-  const result = await migrator.migrateToLatest();
+  let result = await migrator.migrateToLatest();
+  // Kysely's "does the bookkeeping table exist" check reads the tables of every schema in the
+  // database; a schema another process drops during that read fails it with "schema does not exist"
+  // (seen with parallel test files on one server). Nothing was applied then: look again.
+  for (let i = 0; i < 5 && isSchemaGone(result); i++) result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'bookkeeping';
     throw new Error(`Migration ${failed} failed`, { cause: result.error });
   }
   return result;
 };
+
+const isSchemaGone = ({ error, results }: MigrationResultSet) =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === '3F000' &&
+  !results?.some((r) => r.status === 'Error');
