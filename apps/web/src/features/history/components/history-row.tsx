@@ -7,7 +7,8 @@ import { formatMoney, formatNumber } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { checkoutOrderPath, privilegePath, walletVoucherPath } from '../../../shared/paths.ts';
 import styles from '../history.module.css';
-import { formatWhen, signedPoints } from '../lib/when.ts';
+import { signedPoints } from '../../../shared/points.ts';
+import { formatWhen } from '../../../shared/when.ts';
 
 /** One row of the history; each opens what it refers to (the order, the wallet item, the privilege). */
 export function HistoryRow({ entry }: { entry: HistoryEntry }) {

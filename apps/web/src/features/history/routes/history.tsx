@@ -24,7 +24,7 @@ import {
   periodDays,
   type HistoryFilter,
 } from '../lib/period.ts';
-import { formatMonth, monthOfInstant } from '../lib/when.ts';
+import { formatMonth, monthOfInstant } from '../../../shared/when.ts';
 import type { HistoryEntry } from '@app/contracts';
 
 /** Transaction History (spec section 2, Usage history): purchases, uses and points, by month. */

@@ -5,8 +5,8 @@ import { formatNumber } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
-import { getPointsQueryOptions } from '../api/get-points.ts';
-import { formatDay } from '../lib/when.ts';
+import { getPointsQueryOptions } from '../../../shared/points.ts';
+import { formatDay } from '../../../shared/when.ts';
 import styles from '../privileges-history.module.css';
 
 /** The Expiring Points tab: the balance, then each upcoming expiry (date and amount), soonest first. */

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { formatNumber } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { checkoutOrderPath, privilegePath } from '../../../shared/paths.ts';
-import { formatWhen, signedPoints } from '../lib/when.ts';
+import { signedPoints } from '../../../shared/points.ts';
+import { formatWhen } from '../../../shared/when.ts';
 import styles from '../privileges-history.module.css';
 
 /** One points movement: what happened, what it refers to, when, and the signed points; opens its order or privilege. */

@@ -7,7 +7,7 @@ import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
 import button from '../../../shared/ui/button.module.css';
 import { getPointsHistoryQueryOptions } from '../api/get-points-history.ts';
-import { daysBefore } from '../lib/when.ts';
+import { daysBefore } from '../../../shared/when.ts';
 import styles from '../privileges-history.module.css';
 import { Skeletons } from './expiring-points.tsx';
 import { MovementRow } from './movement-row.tsx';

@@ -8,7 +8,7 @@ import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import { displayName } from '../../auth/index.ts';
-import { getPointsQueryOptions } from '../api/get-points.ts';
+import { getPointsQueryOptions } from '../../../shared/points.ts';
 import styles from '../profile.module.css';
 import { MemberAvatar } from './member-avatar.tsx';
 

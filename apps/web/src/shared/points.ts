@@ -1,6 +1,11 @@
 import type { PointsSummary } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
+import { api } from './api/client.ts';
+
+/*
+ * The member's points (GET /bff/points), read by the profile's member card, the privileges history and
+ * the privilege redeem confirmation: one query key, so one answer serves every screen.
+ */
 
 // Cast, not parsed: the API's serializer already holds every answer to the contract (docs/decisions.md,
 // "No Zod on a first screen").
@@ -10,3 +15,7 @@ export const getPoints = async (signal?: AbortSignal) =>
 /** The member's id is in the key: another member signing in on this device never sees these points. */
 export const getPointsQueryOptions = (viewer: string) =>
   queryOptions({ queryKey: ['points', viewer], queryFn: ({ signal }) => getPoints(signal) });
+
+/** "+120" / "−50": points with their sign. */
+export const signedPoints = (points: number, format: (n: number) => string) =>
+  points > 0 ? `+${format(points)}` : points < 0 ? `−${format(-points)}` : format(0);
