@@ -5,13 +5,12 @@ import { formatProgrammeDate } from '../../../shared/catalogue/dates.ts';
 import { pointsCostLabel } from '../../../shared/catalogue/price.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
-import { ComingSoonModal, preloadComingSoon } from '../components/coming-soon-modal.tsx';
 import { DetailScreen } from '../components/detail-screen.tsx';
 import { ItemDetail, UsageLimit } from '../components/item-detail.tsx';
 import { LikeButton } from '../components/like-button.tsx';
+import { preloadRedeemSheet, RedeemSheet } from '../components/redeem-sheet.tsx';
 import { useSignInFirst } from '../hooks/use-sign-in-first.ts';
 import { privilegeKind } from '../kinds/privilege-kind.tsx';
-import styles from '../catalogue.module.css';
 
 export function PrivilegeDetailScreen() {
   return (
@@ -55,7 +54,7 @@ function PrivilegeView({ privilege, now }: { privilege: PrivilegeDetail; now: nu
       actions={
         <LightButton
           variant="primary"
-          onPointerDown={preloadComingSoon}
+          onPointerDown={preloadRedeemSheet}
           onClick={() => signInFirst(() => setConfirming(true))}
           data-testid="use-now"
         >
@@ -63,19 +62,7 @@ function PrivilegeView({ privilege, now }: { privilege: PrivilegeDetail; now: nu
         </LightButton>
       }
     >
-      <ComingSoonModal
-        open={confirming}
-        title={t('catalogue.redeem.title')}
-        onClose={() => setConfirming(false)}
-      >
-        <p className={styles.redeemSummary}>
-          {t('catalogue.redeem.summary', {
-            title: privilege.title,
-            points: pointsCostLabel(t, privilege.pointsCost),
-          })}
-        </p>
-        <p>{t('catalogue.redeem.comingSoon')}</p>
-      </ComingSoonModal>
+      <RedeemSheet open={confirming} privilege={privilege} onClose={() => setConfirming(false)} />
     </ItemDetail>
   );
 }

@@ -1,15 +1,10 @@
+import { newIdempotencyKey } from '../../../shared/api/idempotency-key.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../../../shared/i18n/i18n.ts';
 import { aLine, ID } from '../test-data.ts';
 import { couponProblemText } from './coupon-text.ts';
-import { formatCountdown, secondsLeft } from './countdown.ts';
-import {
-  checkoutPhoneOf,
-  newIdempotencyKey,
-  orderRequestOf,
-  quoteBodyOf,
-  selectionMatchesOrder,
-} from './purchase.ts';
+import { formatCountdown, secondsLeft } from '../../../shared/countdown.ts';
+import { checkoutPhoneOf, orderRequestOf, quoteBodyOf, selectionMatchesOrder } from './purchase.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

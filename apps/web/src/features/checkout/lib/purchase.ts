@@ -40,19 +40,6 @@ export function orderRequestOf(
   return { kind: 'single', body };
 }
 
-/**
- * A random version 4 UUID. `crypto.randomUUID` exists only on secure origins (https, localhost); a
- * phone opening the app on a LAN address has `getRandomValues` alone.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** The checkout phone as the profile holds it (+66 and 9 digits) written the Thai way, 10 digits. */
 export function checkoutPhoneOf(phoneCode: string | null, phoneNumber: string | null): string {
   const digits = (phoneNumber ?? '').replace(/\D/g, '');

@@ -29,7 +29,8 @@ import { OrderLines } from '../components/order-lines.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { useCheckoutSelection, type CheckoutSelection } from '../lib/checkout-source.ts';
 import { couponProblemText } from '../lib/coupon-text.ts';
-import { checkoutPhoneOf, newIdempotencyKey, orderRequestOf, quoteBodyOf } from '../lib/purchase.ts';
+import { newIdempotencyKey } from '../../../shared/api/idempotency-key.ts';
+import { checkoutPhoneOf, orderRequestOf, quoteBodyOf } from '../lib/purchase.ts';
 import styles from '../checkout.module.css';
 
 type ContactForm = { phone: string; email: string };

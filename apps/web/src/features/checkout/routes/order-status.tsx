@@ -32,7 +32,7 @@ import {
   readCheckoutSelection,
   refreshAfterPurchase,
 } from '../lib/checkout-source.ts';
-import { formatCountdown, secondsLeft } from '../lib/countdown.ts';
+import { formatCountdown, secondsLeft } from '../../../shared/countdown.ts';
 import { selectionMatchesOrder } from '../lib/purchase.ts';
 import styles from '../checkout.module.css';
 

@@ -127,18 +127,58 @@ describe('Wallet voucher detail', () => {
     expect(within(banner).getByText(text)).toBeTruthy();
   });
 
-  it('a usable voucher shows Redeem Now and Use, disabled until redeeming opens, and says what to do meanwhile', async () => {
+  it('Redeem Now shows the code screen: the code to scan, the uses left and how long it stays up', async () => {
+    voucher = aWalletVoucher({ usageLimit: 3, usedCount: 1 });
     renderDetail();
-    const bar = await screen.findByTestId('wallet-actions');
-    const redeem = within(bar).getByRole('button', { name: 'Redeem Now' }) as HTMLButtonElement;
-    const use = within(bar).getByRole('button', { name: 'Use' }) as HTMLButtonElement;
-    expect(redeem.disabled).toBe(true);
-    expect(use.disabled).toBe(true);
-    expect(redeem.getAttribute('aria-describedby')).toBe('redeem-soon');
-    expect(document.getElementById('redeem-soon')?.textContent).toBe(
-      'Redeeming in the app opens soon. Until then, show the code above at the store.',
-    );
-    expect(within(bar).queryByTestId('used')).toBeNull();
+    fireEvent.click(await screen.findByTestId('redeem-now'));
+    const codeScreen = await screen.findByTestId('code-screen');
+    expect(within(codeScreen).getByTestId('voucher-code').getAttribute('data-code')).toBe(voucher.code);
+    expect(within(codeScreen).getByTestId('qr-code')).toBeTruthy();
+    expect(within(codeScreen).getByTestId('code-screen-uses').textContent).toBe('2 uses left');
+    expect(within(codeScreen).getByTestId('code-screen-timer').textContent).toBe('Shown for 05:00 more');
+    fireEvent.click(within(codeScreen).getByTestId('code-screen-close'));
+    await vi.waitFor(() => expect(screen.queryByTestId('code-screen')).toBeNull());
+  });
+
+  it("Use spends one use after the confirmation, with one Idempotency-Key, and shows the server's count", async () => {
+    voucher = aWalletVoucher({ usageLimit: 1, usedCount: 0 });
+    const calls: Request[] = [];
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://app.test');
+      if (url.pathname === `/bff/wallet/${voucher!.id}/use`) {
+        calls.push(new Request(url, init));
+        voucher = { ...voucher!, usedCount: 1, status: 'used' };
+        return json(200, { success: true, data: voucher });
+      }
+      return base(input, init);
+    });
+    renderDetail();
+    fireEvent.click(await screen.findByTestId('use'));
+    expect((await screen.findByTestId('use-text')).textContent).toBe('This spends your last use.');
+    fireEvent.click(screen.getByTestId('use-confirm'));
+    const used = await screen.findByTestId('used');
+    expect((used as HTMLButtonElement).disabled).toBe(true);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.queryByTestId('redeem-now')).toBeNull();
+  });
+
+  it("a refused use says why in the member's words and keeps the dialog open", async () => {
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://app.test');
+      if (url.pathname.endsWith('/use'))
+        return json(409, { success: false, code: 'wallet_voucher_used_up', message: ['Used up'] });
+      return base(input, init);
+    });
+    renderDetail();
+    fireEvent.click(await screen.findByTestId('use'));
+    fireEvent.click(await screen.findByTestId('use-confirm'));
+    const problem = await screen.findByTestId('use-problem');
+    expect(problem.textContent).not.toBe('');
+    expect(problem.textContent).not.toBe('Used up');
   });
 
   it('every use spent: one disabled Used, and nothing to scan', async () => {

@@ -152,7 +152,7 @@ function WalletVoucherView({ voucher }: { voucher: WalletVoucherDetail }) {
         </Section>
       )}
 
-      <WalletActions action={action} />
+      <WalletActions voucher={voucher} action={action} />
     </article>
   );
 }
