@@ -18,6 +18,7 @@ export type Voucher = {
   merchant: { id: string; name: string };
   price: number;
   hasPriceOptions: boolean;
+  pointsEarned: number;
   remaining: number | null;
   unavailableReason: string | null;
   eligible: boolean | null;
