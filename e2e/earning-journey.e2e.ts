@@ -108,9 +108,10 @@ describe.each(['en', 'th'] as const)('using and earning in %s', (lang: Lang) => 
     await page.getByTestId('use-now').click();
     const confirm = page.getByTestId('redeem-confirm');
     await confirm.waitFor();
-    expect((await page.getByTestId('redeem-balance-after').innerText()).replace(/\D/g, '')).toBe(
-      String(earned - privilege.pointsCost),
-    );
+    // The points arrive with the dialog's own query: the figures fill in once they are here.
+    await expect
+      .poll(async () => (await page.getByTestId('redeem-balance-after').innerText()).replace(/\D/g, ''))
+      .toBe(String(earned - privilege.pointsCost));
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, `${lang}-earning-redeem-confirm`);
     await page.getByTestId('redeem-confirm-button').click();
