@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, seriousA11yViolations, uniqueEmail } from './support/browser.ts';
+import { launchBrowser, seriousA11yViolations } from './support/browser.ts';
 import { priceOf } from './support/catalogue.ts';
 import {
   answerAtBank,
@@ -16,7 +16,7 @@ import {
   type Paged,
   type Voucher,
 } from './support/shop.ts';
-import { completeNewProfile, signIn } from './support/signin.ts';
+import { newMember } from './support/signin.ts';
 
 /*
  * Issue 10's purchase, in a phone's browser against the app as `npm start` runs it: the cart, Buy Now
@@ -59,11 +59,7 @@ describe.each(['en', 'th'] as const)('buying in %s', (lang) => {
   let vouchers: Voucher[];
 
   beforeAll(async () => {
-    page = await newPage(browser);
-    await page.goto(`${prefix}/signin`);
-    await signIn(page, uniqueEmail(`buy-${lang}`));
-    await page.waitForURL(/\/profile\/edit$/);
-    await completeNewProfile(page);
+    page = await newMember(browser, prefix, `buy-${lang}`);
     vouchers = await buyableVouchers(page, lang);
   });
   afterAll(async () => {

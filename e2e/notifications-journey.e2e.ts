@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, seriousA11yViolations, uniqueEmail } from './support/browser.ts';
+import { launchBrowser, seriousA11yViolations } from './support/browser.ts';
 import {
   answerAtBank,
   buyableVouchers,
@@ -12,7 +12,7 @@ import {
   text,
   type Lang,
 } from './support/shop.ts';
-import { completeNewProfile, signIn } from './support/signin.ts';
+import { newMember } from './support/signin.ts';
 
 /*
  * Issue 12 in a phone's browser: a purchase makes notifications, one poll brings them with a toast for
@@ -38,11 +38,7 @@ describe.each(['en', 'th'] as const)('notifications in %s', (lang: Lang) => {
   let page: Page;
 
   beforeAll(async () => {
-    page = await newPage(browser);
-    await page.goto(`${prefix}/signin`);
-    await signIn(page, uniqueEmail(`noti-${lang}`));
-    await page.waitForURL(/\/profile\/edit$/);
-    await completeNewProfile(page);
+    page = await newMember(browser, prefix, `noti-${lang}`);
   });
   afterAll(async () => {
     await page?.context().close();

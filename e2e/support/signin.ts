@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
-import { otpFromInbox } from './browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { newPage, otpFromInbox, uniqueEmail } from './browser.ts';
 
 /** Requests a code on the sign-in screen and types the one that arrived by e-mail. */
 export async function requestCode(page: Page, email: string) {
@@ -33,4 +33,14 @@ export async function completeNewProfile(page: Page) {
   await page.keyboard.press('Enter');
   await page.getByTestId('profile-save').click();
   await page.waitForURL(/\/profile$/);
+}
+
+/** A new member, signed in with a completed profile, on a page of its own (one per language). */
+export async function newMember(browser: Browser, prefix: string, tag: string): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(`${prefix}/signin`);
+  await signIn(page, uniqueEmail(tag));
+  await page.waitForURL(/\/profile\/edit$/);
+  await completeNewProfile(page);
+  return page;
 }
