@@ -183,10 +183,14 @@ describe.each(['en', 'th'] as const)('catalogue journey in %s', (lang) => {
     await expect.poll(() => page.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
     expect(Number((await page.getByTestId('like-count').innerText()).replace(/,/g, ''))).toBe(before + 1);
 
-    // Use Now says plainly that redeeming opens soon.
+    // Use Now opens the redeem confirmation; a new member's points do not reach it (the earning
+    // journey redeems one), and Cancel leaves without a change.
     await page.getByTestId('use-now').click();
-    await page.getByTestId('coming-soon-modal').waitFor();
-    await page.getByTestId('coming-soon-ok').click();
+    await page.getByTestId('redeem-confirm').waitFor();
+    await page.getByTestId('redeem-short').waitFor();
+    expect(await page.getByTestId('redeem-confirm-button').isDisabled()).toBe(true);
+    await page.getByTestId('redeem-cancel').click();
+    await page.getByTestId('redeem-confirm').waitFor({ state: 'hidden' });
     await page.context().close();
   }, 150_000);
 
