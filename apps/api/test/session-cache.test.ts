@@ -85,6 +85,10 @@ describe('the session check kept in memory: a revoked session never outlives the
 
       const s = await signIn(t);
       const id = await sessionOf(s.accessToken);
+      // The sign-in is itself a change the cache sees (at once here, within the poll on PostgreSQL) and
+      // it empties the cache: let that pass, then fill it again.
+      await sleep(SESSION_POLL_MS + 200);
+      for (let i = 0; i < 5; i++) await cache.isActive(randomUUID());
       const before = cache.size;
       // A read that began before this process changed the session is answered but not kept.
       const reading = cache.isActive(id);
