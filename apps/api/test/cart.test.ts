@@ -14,10 +14,10 @@ import type { VoucherTable } from '../src/db/schema.ts';
 import { cartLinesFor, removeCartLines } from '../src/modules/cart/index.ts';
 import { addToLine } from '../src/modules/cart/cart.repository.ts';
 import { loadPurchasables, releaseStock, reserveStock } from '../src/modules/catalogue/index.ts';
-import { bearer, buildTestApp, createTestClock, signIn, type TestApp } from './helpers/build-test-app.ts';
+import { bearer, buildTestApp, createTestClock, type TestApp } from './helpers/build-test-app.ts';
 import { FIXTURE_NOW, seedCatalogueFixture, type CatalogueFixture } from './helpers/catalogue-fixture.ts';
+import { shopOf, type Member, type Shop } from './helpers/shop.ts';
 
-type Member = { id: string; token: string };
 type Line = { voucherId: string; priceOptionId?: string | null; quantity: number };
 
 describe('the cart: /bff/cart…', () => {
@@ -25,10 +25,13 @@ describe('the cart: /bff/cart…', () => {
   let f: CatalogueFixture;
   let massage60: string;
   let massage90: string;
+  // Members and vouchers made to measure, as the order tests make them.
+  let shop: Shop;
 
   beforeAll(async () => {
     t = await buildTestApp({ clock: createTestClock(FIXTURE_NOW) });
     f = await seedCatalogueFixture(t.db);
+    shop = shopOf(t, f);
     const options = await t.db
       .selectFrom('voucher_price_option')
       .select(['id', 'price'])
@@ -38,46 +41,11 @@ describe('the cart: /bff/cart…', () => {
     massage90 = options.find((o) => o.price === 790)?.id ?? '';
   });
   afterAll(() => t.close());
+  const member = (tier?: Tier) => shop.member(tier);
+  const voucher = (extra?: Partial<Insertable<VoucherTable>>) => shop.voucher(extra);
 
-  const member = async (tier: Tier = 'member'): Promise<Member> => {
-    const login = await signIn(t);
-    if (tier !== 'member')
-      await t.db.updateTable('member').set({ tier }).where('id', '=', login.id).execute();
-    return { id: login.id, token: login.accessToken };
-  };
   const setTier = (m: Member, tier: Tier) =>
     t.db.updateTable('member').set({ tier }).where('id', '=', m.id).execute();
-
-  /** A fresh voucher of Baan Kafae (on sale, unlimited, 100 baht) with `extra` laid over it. */
-  const voucher = async (extra: Partial<Insertable<VoucherTable>> = {}) => {
-    const id = randomUUID();
-    await t.db
-      .insertInto('voucher')
-      .values({
-        id,
-        merchant_id: f.m.kafae,
-        category_id: f.cat.cafe,
-        title_en: `Test voucher ${id.slice(0, 8)}`,
-        title_th: `บัตรทดสอบ ${id.slice(0, 8)}`,
-        description_en: 'About it',
-        description_th: null,
-        price: 100,
-        points_earned: 4,
-        tier: null,
-        stock: null,
-        sold: 0,
-        sale_starts_at: new Date(FIXTURE_NOW.getTime() - 86_400_000),
-        sale_ends_at: null,
-        valid_days: 30,
-        usage_limit: 1,
-        price_per_card_month: null,
-        created_at: FIXTURE_NOW,
-        updated_at: FIXTURE_NOW,
-        ...extra,
-      })
-      .execute();
-    return id;
-  };
 
   const call = (
     m: Member | null,

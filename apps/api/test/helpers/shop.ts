@@ -201,3 +201,4 @@ export const shopOf = (t: TestApp, f: CatalogueFixture) => {
     chargeRefOf,
   };
 };
+export type Shop = ReturnType<typeof shopOf>;

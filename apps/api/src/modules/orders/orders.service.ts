@@ -73,28 +73,25 @@ export const placeOrder = async (
   return presentOrder(ctx.db, (await memberOrder(ctx.db, memberId, order.id)) ?? order, lang);
 };
 
-/** The order as it stands, asking the provider while it waits for payment. */
-export const checkOrderStatus = async (
+/** Acts on the member's own order through the provider, then answers the order as it now stands. */
+const actOnOwnOrder = async (
   ctx: OrdersCtx,
   memberId: string,
   orderId: string,
   lang: Language,
+  act: (order: Awaited<ReturnType<typeof ownOrder>>) => Promise<unknown>,
 ): Promise<Order> => {
   const order = await ownOrder(ctx, memberId, orderId);
-  await viaProvider(ctx, () => refreshOrder(ctx, order));
+  await viaProvider(ctx, () => act(order));
   return presentOrder(ctx.db, await ownOrder(ctx, memberId, orderId), lang);
 };
 
-export const cancelMemberOrder = async (
-  ctx: OrdersCtx,
-  memberId: string,
-  orderId: string,
-  lang: Language,
-): Promise<Order> => {
-  const order = await ownOrder(ctx, memberId, orderId);
-  await viaProvider(ctx, () => cancelOrder(ctx, order));
-  return presentOrder(ctx.db, await ownOrder(ctx, memberId, orderId), lang);
-};
+/** The order as it stands, asking the provider while it waits for payment. */
+export const checkOrderStatus = (ctx: OrdersCtx, memberId: string, orderId: string, lang: Language) =>
+  actOnOwnOrder(ctx, memberId, orderId, lang, (order) => refreshOrder(ctx, order));
+
+export const cancelMemberOrder = (ctx: OrdersCtx, memberId: string, orderId: string, lang: Language) =>
+  actOnOwnOrder(ctx, memberId, orderId, lang, (order) => cancelOrder(ctx, order));
 
 /**
  * 'Select discount code': coupons valid now whose scope covers the voucher, without those used up or
