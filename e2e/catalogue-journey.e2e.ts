@@ -188,6 +188,7 @@ describe.each(['en', 'th'] as const)('catalogue journey in %s', (lang) => {
     await page.getByTestId('use-now').click();
     await page.getByTestId('redeem-confirm').waitFor();
     await page.getByTestId('redeem-short').waitFor();
+    await viewportScreenshot(page, `${lang}-privilege-redeem-short`);
     expect(await page.getByTestId('redeem-confirm-button').isDisabled()).toBe(true);
     await page.getByTestId('redeem-cancel').click();
     await page.getByTestId('redeem-confirm').waitFor({ state: 'hidden' });

@@ -127,6 +127,8 @@ describe.each(['en', 'th'] as const)('using and earning in %s', (lang: Lang) => 
     const limit = item.usageLimit ?? 1;
     for (let used = 1; used <= limit; used++) {
       await page.getByTestId('use').click();
+      await page.getByTestId('use-confirm').waitFor();
+      if (used === 1) await shot(page, `${lang}-earning-use-confirm`);
       await page.getByTestId('use-confirm').click();
       await expect
         .poll(async () => (await memberApi<WalletItem>(page, lang, `/bff/wallet/${itemId}`)).usedCount)
