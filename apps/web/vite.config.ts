@@ -69,6 +69,23 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // The bench reads it to add up what the home route downloads.
     manifest: true,
+    // NO_MINIFY=1 keeps names readable in a CPU profile.
+    minify: process.env.NO_MINIFY ? false : undefined,
+    rolldownOptions: {
+      // Few files per screen rather than one per shared module: on HTTP/1.1 a phone fetches six at a
+      // time, each costing a round trip, and each import() added a <link> per dependency on the main
+      // thread. The first download (everything main.tsx imports) is one chunk; common chunks under 16 kB
+      // (before minifying) are copied into each screen that uses them. A screen's download grows by
+      // little (home 144 → 143 KiB, brotli), its file count falls from 22 to 4.
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+          experimentalInlineCommonChunks: { maxSize: 16_000 },
+        },
+      },
+      // Required by experimentalInlineCommonChunks; nothing imports the app's chunks from outside.
+      preserveEntrySignatures: false,
+    },
   },
   test: {
     name: 'web',

@@ -6,7 +6,7 @@ import '@fontsource/noto-sans-thai/700.css';
 import 'antd/dist/reset.css';
 import './app/app.css';
 import './shared/i18n/i18n.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadOnIntent, preloadScreen } from './app/preload.ts';
@@ -21,8 +21,11 @@ preloadOnIntent();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const reactRoot = createRoot(root);
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, toIsoDate } from './format.ts';
+import { formatDate, formatMoney, formatNumber, toIsoDate } from './format.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -18,6 +18,17 @@ describe('formatMoney', () => {
   it('shows nothing for a number that is not one', () => {
     expect(formatMoney(Number.NaN)).toBe('');
     expect(formatMoney(Number.POSITIVE_INFINITY)).toBe('');
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups whole numbers as Intl does for Thai', () => {
+    const thai = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 });
+    for (const n of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 123_456_789, -4_321, 2_147_483_648]) {
+      expect(formatNumber(n)).toBe(thai.format(n));
+    }
+    expect(formatNumber(1234.6)).toBe('1,235');
+    expect(formatNumber(Number.NaN)).toBe('');
   });
 });
 
