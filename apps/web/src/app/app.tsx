@@ -1,7 +1,7 @@
 import { RouterProvider } from 'react-router';
 import { useAuthSession } from '../features/auth/index.ts';
 import { AppProviders } from './providers.tsx';
-import { router } from './router.tsx';
+import { appRouter } from './router.tsx';
 
 function Session() {
   useAuthSession();
@@ -12,7 +12,7 @@ export function App() {
   return (
     <AppProviders>
       <Session />
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
     </AppProviders>
   );
 }

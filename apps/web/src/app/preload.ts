@@ -1,10 +1,25 @@
 import { matchRoutes } from 'react-router';
+import { tokenStorage } from '../shared/api/tokens.ts';
+import { splitLocale } from '../shared/paths.ts';
 import { routes, type ScreenHandle } from './routes.tsx';
+
+const handleOf = (pathname: string) =>
+  matchRoutes(routes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined;
 
 /** Starts downloading the code of the screen at `pathname` (no-op once it is here or on its way). */
 export function preloadScreen(pathname: string): void {
-  const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined;
+  handleOf(pathname)?.screen.prefetch();
+}
+
+/**
+ * At start: the first screen's code and, for a visitor (no stored session), its first view's data, all
+ * at once rather than the data after the code.
+ */
+export function preloadFirstScreen({ pathname, search }: Pick<Location, 'pathname' | 'search'>): void {
+  const handle = handleOf(pathname);
   handle?.screen.prefetch();
+  if (handle?.firstView && !tokenStorage.get())
+    handle.firstView(splitLocale(pathname).lang, new URLSearchParams(search));
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Language } from '@app/contracts';
 import type { RouteObject } from 'react-router';
+import { prefetchHomeFirstView } from '../features/catalogue/api/home-first-view.ts';
+import { queryClient } from '../shared/api/query-client.ts';
 import { paths } from '../shared/paths.ts';
 import { lazyScreen, type LazyScreen } from '../shared/ui/lazy-screen.tsx';
 import type { PlaceholderShape } from '../shared/ui/screen-placeholder.tsx';
@@ -35,19 +37,29 @@ const NotFound = lazyScreen(() => import('./not-found.tsx'));
 const rel = (path: string) => path.slice(1);
 
 /** What the layout needs to know of a screen before its code is here. */
-export type ScreenHandle = { screen: LazyScreen<object>; placeholder: PlaceholderShape };
+export type ScreenHandle = {
+  screen: LazyScreen<object>;
+  placeholder: PlaceholderShape;
+  /** Requests a visitor's first view's data beside the code, when the app starts on this screen. */
+  firstView?: (lang: Language, search: URLSearchParams) => void;
+};
 
-const screen = (path: string, Screen: LazyScreen<object>, placeholder: PlaceholderShape): RouteObject => ({
+const screen = (
+  path: string,
+  Screen: LazyScreen<object>,
+  placeholder: PlaceholderShape,
+  firstView?: ScreenHandle['firstView'],
+): RouteObject => ({
   path: rel(path),
   element: <Screen />,
-  handle: { screen: Screen, placeholder } satisfies ScreenHandle,
+  handle: { screen: Screen, placeholder, firstView } satisfies ScreenHandle,
 });
 
 const screens: RouteObject[] = [
   // `/` renders nothing: the guard sends it to /home.
   { index: true, element: null },
   screen(paths.signin, Signin, 'page'),
-  screen(paths.home, Home, 'list'),
+  screen(paths.home, Home, 'list', (lang, search) => prefetchHomeFirstView(queryClient, lang, search)),
   screen(paths.wallet, Wallet, 'page'),
   screen(paths.walletVoucher, WalletVoucher, 'detail'),
   screen(paths.checkout, Checkout, 'page'),

@@ -2,6 +2,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeferredQuery } from '../../../shared/api/use-deferred-query.ts';
 import { ErrorState } from '../../../shared/ui/list-states.tsx';
 import page from '../../../shared/ui/page.module.css';
 import { CardSkeletons } from './skeletons.tsx';
@@ -11,7 +12,7 @@ import styles from '../catalogue.module.css';
 export function ItemStrip<T extends { id: string }>({
   id,
   title,
-  query,
+  query: answer,
   render,
   action,
   hideWhenEmpty = true,
@@ -26,6 +27,7 @@ export function ItemStrip<T extends { id: string }>({
   empty?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const query = useDeferredQuery(answer);
   const strip = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
     const el = strip.current;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useDeferredQuery } from '../../../shared/api/use-deferred-query.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
 import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
@@ -14,6 +15,7 @@ import { useAuthStore } from '../../auth/index.ts';
 import { getBannersQueryOptions } from '../api/get-banners.ts';
 import { getCategoriesQueryOptions } from '../api/get-categories.ts';
 import { getRecommendedQueryOptions } from '../api/get-items.ts';
+import { RECOMMENDED } from '../api/home-first-view.ts';
 import { useCatalogueScope } from '../api/scope.ts';
 import { BannerStrip } from '../components/banner-strip.tsx';
 import { GridTab } from '../components/home-tabs/grid-tab.tsx';
@@ -32,7 +34,6 @@ const SearchResults = lazyScreen(() => import('../components/search-results.tsx'
 
 export const HOME_TABS = ['voucher', 'privilege', 'coupon', 'store'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
-const RECOMMENDED = 10;
 
 const tabOf = (raw: string | null): HomeTab => HOME_TABS.find((t) => t === raw) ?? 'voucher';
 
@@ -125,7 +126,7 @@ function Welcome() {
 
 function Banners({ position, label }: { position: BannerPosition; label: string }) {
   const scope = useCatalogueScope();
-  const banners = useQuery(getBannersQueryOptions(scope, position));
+  const banners = useDeferredQuery(useQuery(getBannersQueryOptions(scope, position)));
   if (banners.isPending) {
     return (
       <div

@@ -2,19 +2,19 @@ import type { Category } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDeferredQuery } from '../../../../shared/api/use-deferred-query.ts';
 import { useLocalizedPath } from '../../../../shared/i18n/use-localized-path.ts';
 import { paths, withQuery } from '../../../../shared/paths.ts';
 import { EmptyState, ErrorState } from '../../../../shared/ui/list-states.tsx';
 import { useNow } from '../../../../shared/use-now.ts';
 import { getFirstItemsQueryOptions, type ItemKind } from '../../api/get-items.ts';
+import { HOME_GRID_SIZE } from '../../api/home-first-view.ts';
 import { useCatalogueScope } from '../../api/scope.ts';
 import type { CatalogueKind } from '../../kinds/catalogue-kind.ts';
 import { DEFAULT_FILTER } from '../../lib/list-filter.ts';
 import { CategoryChips } from '../category-chips.tsx';
 import { CardSkeletons } from '../skeletons.tsx';
 import styles from '../../catalogue.module.css';
-
-export const HOME_GRID_SIZE = 6;
 
 export interface CategoryTabProps {
   categories: Category[] | undefined;
@@ -36,8 +36,8 @@ export function GridTab<K extends ItemKind>({
   const { to } = useLocalizedPath();
   const scope = useCatalogueScope();
   const now = useNow();
-  const query = useQuery(
-    getFirstItemsQueryOptions(plural, scope, { ...DEFAULT_FILTER, category }, HOME_GRID_SIZE),
+  const query = useDeferredQuery(
+    useQuery(getFirstItemsQueryOptions(plural, scope, { ...DEFAULT_FILTER, category }, HOME_GRID_SIZE)),
   );
   const titleId = `all-${plural}-title`;
   return (

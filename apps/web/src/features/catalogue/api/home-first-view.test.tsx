@@ -1,0 +1,98 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../shared/i18n/i18n.ts';
+import { initialAuthState, useAuthStore } from '../../auth/index.ts';
+import { HomeScreen } from '../routes/home.tsx';
+import { aVoucher } from '../test-data.ts';
+import { prefetchHomeFirstView } from './home-first-view.ts';
+
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ success: true, data }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+const fetchMock = vi.fn<typeof fetch>();
+const requested = () => fetchMock.mock.calls.map(([url]) => String(url)).sort();
+
+beforeEach(() => {
+  useAuthStore.setState({ ...initialAuthState, isInitialed: true });
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://app.test');
+    if (url.pathname.startsWith('/bff/banners/')) return ok([]);
+    if (url.pathname === '/bff/categories') return ok([]);
+    if (url.pathname === '/bff/vouchers/recommend') return ok([aVoucher()]);
+    if (url.pathname === '/bff/vouchers' || url.pathname === '/bff/privileges')
+      return ok({ items: [], page: 1, limit: 6, totalItems: 0, totalPages: 0 });
+    return new Response(null, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+const keysOf = (client: QueryClient) =>
+  client
+    .getQueryCache()
+    .getAll()
+    .map((q) => JSON.stringify(q.queryKey))
+    .sort();
+
+async function renderHome(client: QueryClient, path: string) {
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/home" element={<HomeScreen />} />
+          <Route path="/th/home" element={<HomeScreen />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('heading', { level: 1 });
+  await waitFor(() => expect(client.isFetching()).toBe(0));
+}
+
+describe('prefetchHomeFirstView', () => {
+  it.each([
+    ['/home', 'en'],
+    ['/th/home?category=dining', 'th'],
+    ['/home?tab=privilege', 'en'],
+  ] as const)('asks for exactly what a visitor’s home at %s asks for, once', async (path, lang) => {
+    await applyLanguage(lang);
+    const url = new URL(path, 'http://app.test');
+
+    const alone = newClient();
+    await renderHome(alone, path);
+    const screenKeys = keysOf(alone);
+    const screenRequests = requested();
+
+    cleanup();
+    fetchMock.mockClear();
+    const prefetched = newClient();
+    prefetchHomeFirstView(prefetched, lang, url.searchParams);
+    // The first view's queries only: a tab other than vouchers loads its own list with its code.
+    const firstView = keysOf(prefetched);
+    await renderHome(prefetched, path);
+
+    expect(firstView.length).toBeGreaterThanOrEqual(4);
+    expect(screenKeys).toEqual(expect.arrayContaining(firstView));
+    if (url.searchParams.get('tab') === null) expect(firstView).toEqual(screenKeys);
+    // The screen found the prefetched answers: no request twice.
+    expect(requested()).toEqual(screenRequests);
+  });
+
+  it('asks nothing for a search, which shows results instead', () => {
+    const client = new QueryClient();
+    prefetchHomeFirstView(client, 'en', new URLSearchParams('q=latte'));
+    expect(keysOf(client)).toEqual([]);
+  });
+});
