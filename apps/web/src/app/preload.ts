@@ -3,8 +3,8 @@ import { tokenStorage } from '../shared/api/tokens.ts';
 import { splitLocale } from '../shared/paths.ts';
 import { routes, type ScreenHandle } from './routes.tsx';
 
-const handleOf = (pathname: string) =>
-  matchRoutes(routes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined;
+const matchOf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1);
+const handleOf = (pathname: string) => matchOf(pathname)?.route.handle as ScreenHandle | undefined;
 
 /** Starts downloading the code of the screen at `pathname` (no-op once it is here or on its way). */
 export function preloadScreen(pathname: string): void {
@@ -16,10 +16,15 @@ export function preloadScreen(pathname: string): void {
  * at once rather than the data after the code.
  */
 export function preloadFirstScreen({ pathname, search }: Pick<Location, 'pathname' | 'search'>): void {
-  const handle = handleOf(pathname);
+  const match = matchOf(pathname);
+  const handle = match?.route.handle as ScreenHandle | undefined;
   handle?.screen.prefetch();
-  if (handle?.firstView && !tokenStorage.get())
-    handle.firstView(splitLocale(pathname).lang, new URLSearchParams(search));
+  if (match && handle?.firstView && !tokenStorage.get())
+    handle.firstView({
+      lang: splitLocale(pathname).lang,
+      search: new URLSearchParams(search),
+      params: match.params,
+    });
 }
 
 /**

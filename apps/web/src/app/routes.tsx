@@ -1,6 +1,6 @@
 import type { Language } from '@app/contracts';
 import type { RouteObject } from 'react-router';
-import { prefetchHomeFirstView } from '../features/catalogue/api/home-first-view.ts';
+import { prefetchDetailFirstView, prefetchHomeFirstView } from '../features/catalogue/api/first-view.ts';
 import { queryClient } from '../shared/api/query-client.ts';
 import { paths } from '../shared/paths.ts';
 import { lazyScreen, type LazyScreen } from '../shared/ui/lazy-screen.tsx';
@@ -36,12 +36,19 @@ const NotFound = lazyScreen(() => import('./not-found.tsx'));
 /** Route paths are the `paths` module's, relative to the locale root. */
 const rel = (path: string) => path.slice(1);
 
+/** Where the app starts: the address's language, query and route parameters. */
+export type FirstViewAt = {
+  lang: Language;
+  search: URLSearchParams;
+  params: Record<string, string | undefined>;
+};
+
 /** What the layout needs to know of a screen before its code is here. */
 export type ScreenHandle = {
   screen: LazyScreen<object>;
   placeholder: PlaceholderShape;
   /** Requests a visitor's first view's data beside the code, when the app starts on this screen. */
-  firstView?: (lang: Language, search: URLSearchParams) => void;
+  firstView?: (at: FirstViewAt) => void;
 };
 
 const screen = (
@@ -59,7 +66,7 @@ const screens: RouteObject[] = [
   // `/` renders nothing: the guard sends it to /home.
   { index: true, element: null },
   screen(paths.signin, Signin, 'page'),
-  screen(paths.home, Home, 'list', (lang, search) => prefetchHomeFirstView(queryClient, lang, search)),
+  screen(paths.home, Home, 'list', ({ lang, search }) => prefetchHomeFirstView(queryClient, lang, search)),
   screen(paths.wallet, Wallet, 'page'),
   screen(paths.walletVoucher, WalletVoucher, 'detail'),
   screen(paths.checkout, Checkout, 'page'),
@@ -69,11 +76,15 @@ const screens: RouteObject[] = [
   screen(paths.profileEdit, EditProfile, 'page'),
   screen(paths.profileHistory, History, 'page'),
   screen(paths.vouchers, Vouchers, 'list'),
-  screen(paths.voucher, VoucherDetail, 'detail'),
+  screen(paths.voucher, VoucherDetail, 'detail', ({ lang, params }) =>
+    prefetchDetailFirstView(queryClient, 'vouchers', lang, params.id ?? ''),
+  ),
   screen(paths.privileges, Privileges, 'list'),
   // A static segment outranks `:id`: /privileges/history stays the (protected) history screen.
   screen(paths.privilegesHistory, PrivilegesHistory, 'page'),
-  screen(paths.privilege, PrivilegeDetail, 'detail'),
+  screen(paths.privilege, PrivilegeDetail, 'detail', ({ lang, params }) =>
+    prefetchDetailFirstView(queryClient, 'privileges', lang, params.id ?? ''),
+  ),
   screen(paths.store, Store, 'list'),
   screen(paths.notifications, Notifications, 'page'),
   {

@@ -15,14 +15,13 @@ import {
   type DetailOf,
   type ItemKind,
 } from '../api/get-items.ts';
+import { ALSO_LIKE } from '../api/first-view.ts';
 import { useCatalogueScope } from '../api/scope.ts';
 import type { CatalogueKind } from '../kinds/catalogue-kind.ts';
 import { ItemNotFound } from './detail-parts.tsx';
 import { ItemStrip } from './item-strip.tsx';
 import { DetailSkeleton } from './skeletons.tsx';
 import styles from '../catalogue.module.css';
-
-const ALSO_LIKE = 10;
 
 /**
  * The detail screen of the item in the URL: the way back to its list, its loading, error and

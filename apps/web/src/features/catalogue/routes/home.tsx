@@ -15,7 +15,7 @@ import { useAuthStore } from '../../auth/index.ts';
 import { getBannersQueryOptions } from '../api/get-banners.ts';
 import { getCategoriesQueryOptions } from '../api/get-categories.ts';
 import { getRecommendedQueryOptions } from '../api/get-items.ts';
-import { RECOMMENDED } from '../api/home-first-view.ts';
+import { RECOMMENDED } from '../api/first-view.ts';
 import { useCatalogueScope } from '../api/scope.ts';
 import { BannerStrip } from '../components/banner-strip.tsx';
 import { GridTab } from '../components/home-tabs/grid-tab.tsx';

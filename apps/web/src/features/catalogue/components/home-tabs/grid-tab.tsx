@@ -8,7 +8,7 @@ import { paths, withQuery } from '../../../../shared/paths.ts';
 import { EmptyState, ErrorState } from '../../../../shared/ui/list-states.tsx';
 import { useNow } from '../../../../shared/use-now.ts';
 import { getFirstItemsQueryOptions, type ItemKind } from '../../api/get-items.ts';
-import { HOME_GRID_SIZE } from '../../api/home-first-view.ts';
+import { HOME_GRID_SIZE } from '../../api/first-view.ts';
 import { useCatalogueScope } from '../../api/scope.ts';
 import type { CatalogueKind } from '../../kinds/catalogue-kind.ts';
 import { DEFAULT_FILTER } from '../../lib/list-filter.ts';

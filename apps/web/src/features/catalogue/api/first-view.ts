@@ -3,20 +3,27 @@ import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_FILTER } from '../lib/list-filter.ts';
 import { getBannersQueryOptions } from './get-banners.ts';
 import { getCategoriesQueryOptions } from './get-categories.ts';
-import { getFirstItemsQueryOptions, getRecommendedQueryOptions } from './get-items.ts';
+import {
+  getFirstItemsQueryOptions,
+  getItemQueryOptions,
+  getRecommendedQueryOptions,
+  type ItemKind,
+} from './get-items.ts';
 import { VISITOR, type CatalogueScope } from './scope.ts';
 
 /** Cards in home's "Recommended" strip. */
 export const RECOMMENDED = 10;
 /** Cards in the grid under home's category chips. */
 export const HOME_GRID_SIZE = 6;
+/** Cards in a detail's "You may also like". */
+export const ALSO_LIKE = 10;
 
-/**
- * Asks for what home's first view shows while its code is still downloading (main.tsx calls it at
- * start): on a weak signal the answers arrive with the code instead of one round trip after it. A
- * visitor's only: a member's answers are keyed by the member, known once the session is restored.
- * The same query options as the screen's, so the screen finds these answers (or requests in flight).
- */
+// What a screen's first view asks for, requested while its code is still downloading (main.tsx, through
+// the route's `firstView`): on a weak signal the answers arrive with the code instead of one round trip
+// after it. A visitor's only: a member's answers are keyed by the member, known once the session is
+// restored. The same query options as the screens', so a screen finds these answers (or requests in flight).
+
+/** Home: banners, Recommended, the categories and the vouchers grid of the tab and category in the address. */
 export function prefetchHomeFirstView(queryClient: QueryClient, lang: Language, search: URLSearchParams) {
   if (search.get('q')?.trim()) return; // a search shows results instead
   const scope: CatalogueScope = { lang, viewer: VISITOR };
@@ -30,4 +37,18 @@ export function prefetchHomeFirstView(queryClient: QueryClient, lang: Language, 
       getFirstItemsQueryOptions('vouchers', scope, { ...DEFAULT_FILTER, category }, HOME_GRID_SIZE),
     );
   void queryClient.prefetchQuery(getBannersQueryOptions(scope, 'BOTTOM'));
+}
+
+/** A voucher's or privilege's detail and its "You may also like". */
+export function prefetchDetailFirstView(
+  queryClient: QueryClient,
+  kind: ItemKind,
+  lang: Language,
+  id: string,
+) {
+  const scope: CatalogueScope = { lang, viewer: VISITOR };
+  void queryClient.prefetchQuery(getItemQueryOptions(kind, scope, id));
+  void queryClient.prefetchQuery(
+    getRecommendedQueryOptions(kind, scope, { limit: ALSO_LIKE, exclude: [id] }),
+  );
 }

@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../shared/i18n/i18n.ts';
 import { initialAuthState, useAuthStore } from '../../auth/index.ts';
 import { HomeScreen } from '../routes/home.tsx';
-import { aVoucher } from '../test-data.ts';
-import { prefetchHomeFirstView } from './home-first-view.ts';
+import { PrivilegeDetailScreen } from '../routes/privilege-detail.tsx';
+import { aPrivilege, aVoucher } from '../test-data.ts';
+import { prefetchDetailFirstView, prefetchHomeFirstView } from './first-view.ts';
 
 const ok = (data: unknown) =>
   new Response(JSON.stringify({ success: true, data }), {
@@ -25,6 +26,8 @@ beforeEach(() => {
     if (url.pathname.startsWith('/bff/banners/')) return ok([]);
     if (url.pathname === '/bff/categories') return ok([]);
     if (url.pathname === '/bff/vouchers/recommend') return ok([aVoucher()]);
+    if (url.pathname === '/bff/privileges/p-1') return ok(aPrivilege({ id: 'p-1' }));
+    if (url.pathname === '/bff/privileges/recommend') return ok([aPrivilege({ id: 'p-2' })]);
     if (url.pathname === '/bff/vouchers' || url.pathname === '/bff/privileges')
       return ok({ items: [], page: 1, limit: 6, totalItems: 0, totalPages: 0 });
     return new Response(null, { status: 404 });
@@ -46,13 +49,14 @@ const keysOf = (client: QueryClient) =>
     .map((q) => JSON.stringify(q.queryKey))
     .sort();
 
-async function renderHome(client: QueryClient, path: string) {
+async function renderAt(client: QueryClient, path: string) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/home" element={<HomeScreen />} />
           <Route path="/th/home" element={<HomeScreen />} />
+          <Route path="/privileges/:id" element={<PrivilegeDetailScreen />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -71,7 +75,7 @@ describe('prefetchHomeFirstView', () => {
     const url = new URL(path, 'http://app.test');
 
     const alone = newClient();
-    await renderHome(alone, path);
+    await renderAt(alone, path);
     const screenKeys = keysOf(alone);
     const screenRequests = requested();
 
@@ -81,7 +85,7 @@ describe('prefetchHomeFirstView', () => {
     prefetchHomeFirstView(prefetched, lang, url.searchParams);
     // The first view's queries only: a tab other than vouchers loads its own list with its code.
     const firstView = keysOf(prefetched);
-    await renderHome(prefetched, path);
+    await renderAt(prefetched, path);
 
     expect(firstView.length).toBeGreaterThanOrEqual(4);
     expect(screenKeys).toEqual(expect.arrayContaining(firstView));
@@ -94,5 +98,26 @@ describe('prefetchHomeFirstView', () => {
     const client = new QueryClient();
     prefetchHomeFirstView(client, 'en', new URLSearchParams('q=latte'));
     expect(keysOf(client)).toEqual([]);
+  });
+});
+
+describe('prefetchDetailFirstView', () => {
+  it('asks for exactly what a visitor’s privilege detail asks for, once', async () => {
+    await applyLanguage('en');
+    const alone = newClient();
+    await renderAt(alone, '/privileges/p-1');
+    const screenKeys = keysOf(alone);
+    const screenRequests = requested();
+
+    cleanup();
+    fetchMock.mockClear();
+    const prefetched = newClient();
+    prefetchDetailFirstView(prefetched, 'privileges', 'en', 'p-1');
+    const firstView = keysOf(prefetched);
+    await renderAt(prefetched, '/privileges/p-1');
+
+    expect(firstView).toHaveLength(2);
+    expect(firstView).toEqual(screenKeys);
+    expect(requested()).toEqual(screenRequests);
   });
 });
