@@ -5,8 +5,11 @@ import { randomUUID } from 'node:crypto';
 
 const RATE = Number(process.env.BENCH_CHECKOUT_RATE ?? 20);
 const SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 10);
-const MEMBERS = 20;
 const SELL_OUT_BUYERS = 200;
+/** A member may hold this many unpaid orders at once (apps/api/src/modules/orders/checkout.service.ts). */
+const MAX_OPEN_ORDERS = 5;
+// Enough members that none reaches the open-order limit: the bench measures orders, not refusals.
+const MEMBERS = Math.max(20, Math.ceil(Math.max(RATE * SECONDS, SELL_OUT_BUYERS) / MAX_OPEN_ORDERS));
 
 const post = (base, path, body, token) =>
   fetch(base + path, {
@@ -46,6 +49,7 @@ const pct = (sorted, p) =>
  */
 async function fixedRate(base, voucherId, members) {
   const ok = [];
+  const made = [];
   let failed = 0;
   const pending = [];
   const total = RATE * SECONDS;
@@ -67,23 +71,33 @@ async function fixedRate(base, voucherId, members) {
         body: orderBody(voucherId, m),
       })
         .then(async (r) => {
-          await r.arrayBuffer();
-          if (r.status === 200) ok.push(performance.now() - t0);
-          else failed++;
+          const body = await r.json().catch(() => null);
+          if (r.status === 200) {
+            ok.push(performance.now() - t0);
+            made.push({ orderId: body.data.id, token: m.token });
+          } else failed++;
         })
         .catch(() => failed++),
     );
   }
   await Promise.all(pending);
   ok.sort((a, b) => a - b);
-  return { ok, failed };
+  return { ok, failed, made };
+}
+
+/** Cancels the orders a run made: their units go back and their members may order again. */
+async function cancelAll(base, made) {
+  for (const { orderId, token } of made) {
+    const r = await post(base, '/bff/orders/cancel', { orderId }, token);
+    if (r.status !== 200) throw new Error(`cancel ${orderId}: HTTP ${r.status} ${await r.text()}`);
+  }
 }
 
 export async function checkoutReport({ base, baseline, checkoutVoucherId, sellOutVoucherId, sellOutStock }) {
   if (!checkoutVoucherId) return;
   const members = await signInMembers(base, MEMBERS);
   const before = await soldOf(base, checkoutVoucherId);
-  const { ok, failed } = await fixedRate(base, checkoutVoucherId, members);
+  const { ok, failed, made } = await fixedRate(base, checkoutVoucherId, members);
   // Catalogue answers may lag a change made elsewhere by up to a second (PostgreSQL's poll).
   await new Promise((r) => setTimeout(r, 1500));
   const after = await soldOf(base, checkoutVoucherId);
@@ -100,6 +114,8 @@ export async function checkoutReport({ base, baseline, checkoutVoucherId, sellOu
   console.log(
     `  invariant: ${sold} units sold = ${ok.length} orders answered 200 → ${sold === ok.length ? 'ok' : 'BROKEN'}`,
   );
+
+  await cancelAll(base, made);
 
   // The sell-out burst: far more buyers at once than units left.
   const start = await soldOf(base, sellOutVoucherId);
