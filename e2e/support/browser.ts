@@ -71,6 +71,20 @@ export async function screenshot(page: Page, name: string) {
 
 /** Serious and critical accessibility violations on the current page. */
 export async function seriousA11yViolations(page: Page) {
+  // axe reads colours as they are painted: a dialog still fading in fails contrast. Wait for the
+  // animations that end (not a spinner's or a skeleton's) to finish first, for 2 s at the most (a
+  // toast's timer bar runs for seconds).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

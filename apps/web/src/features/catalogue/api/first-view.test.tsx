@@ -121,3 +121,31 @@ describe('prefetchDetailFirstView', () => {
     expect(requested()).toEqual(screenRequests);
   });
 });
+
+describe('the largest picture of a first view', () => {
+  it('starts downloading as soon as its address is known', async () => {
+    const started: string[] = [];
+    vi.stubGlobal(
+      'Image',
+      class {
+        fetchPriority = '';
+        set src(url: string) {
+          started.push(`${this.fetchPriority} ${url}`);
+        }
+      },
+    );
+    fetchMock.mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://app.test');
+      if (url.pathname === '/bff/banners/TOP')
+        return ok([
+          { id: 'b1', position: 'TOP', title: 'T', subtitle: '', imageUrl: '/top-1.svg', linkPath: null },
+        ]);
+      if (url.pathname === '/bff/privileges/p-1')
+        return ok(aPrivilege({ id: 'p-1', images: ['/p-1-a.svg', '/p-1-b.svg'] }));
+      return ok([]);
+    });
+    prefetchHomeFirstView(newClient(), 'en', new URLSearchParams());
+    prefetchDetailFirstView(newClient(), 'privileges', 'en', 'p-1');
+    await waitFor(() => expect(started.sort()).toEqual(['high /p-1-a.svg', 'high /top-1.svg']));
+  });
+});

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useDeferredQuery } from '../../../shared/api/use-deferred-query.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
 import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
@@ -126,7 +125,8 @@ function Welcome() {
 
 function Banners({ position, label }: { position: BannerPosition; label: string }) {
   const scope = useCatalogueScope();
-  const banners = useDeferredQuery(useQuery(getBannersQueryOptions(scope, position)));
+  // Not deferred: the top banner is the screen's largest paint, and a strip of a few pictures is quick.
+  const banners = useQuery(getBannersQueryOptions(scope, position));
   if (banners.isPending) {
     return (
       <div
