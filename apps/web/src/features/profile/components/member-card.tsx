@@ -49,11 +49,18 @@ export function MemberCard({ info }: { info: MemberInfo }) {
           </button>
         </div>
       ) : (
-        <div className={styles.cardTier} role="status" aria-busy="true" data-testid="points-loading">
-          <span className="visually-hidden">{t('app.loading')}</span>
-          <span className={`${skeleton.skeleton} ${styles.cardSkeletonPill}`} aria-hidden="true" />
-          <span className={`${skeleton.skeleton} ${styles.cardSkeletonPoints}`} aria-hidden="true" />
-        </div>
+        // The shape of the loaded part (tier row, bar, goal line), so nothing below moves when it arrives.
+        <>
+          <div className={styles.cardTier} role="status" aria-busy="true" data-testid="points-loading">
+            <span className="visually-hidden">{t('app.loading')}</span>
+            <span className={`${skeleton.skeleton} ${styles.cardSkeletonPill}`} aria-hidden="true" />
+            <span className={`${skeleton.skeleton} ${styles.cardSkeletonPoints}`} aria-hidden="true" />
+          </div>
+          <div className={styles.progress} aria-hidden="true" />
+          <p className={styles.progressText} aria-hidden="true">
+            <span className={`${skeleton.skeleton} ${styles.cardSkeletonGoal}`} />
+          </p>
+        </>
       )}
       <Link to={to(paths.privilegesHistory)} className={styles.cardLink} data-testid="points-history-link">
         {t('profile.card.pointsHistory')}
