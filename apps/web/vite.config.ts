@@ -69,8 +69,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // The bench reads it to add up what the home route downloads.
     manifest: true,
-    // NO_MINIFY=1 keeps names readable in a CPU profile.
-    minify: process.env.NO_MINIFY ? false : undefined,
     rolldownOptions: {
       // Few files per screen rather than one per shared module: on HTTP/1.1 a phone fetches six at a
       // time, each costing a round trip, and each import() added a <link> per dependency on the main

@@ -3,12 +3,15 @@ import { tokenStorage } from '../shared/api/tokens.ts';
 import { splitLocale } from '../shared/paths.ts';
 import { routes, type ScreenHandle } from './routes.tsx';
 
-const matchOf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1);
-const handleOf = (pathname: string) => matchOf(pathname)?.route.handle as ScreenHandle | undefined;
+/** The screen route at `pathname`, with its parameters and handle. */
+function screenAt(pathname: string) {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  return match && { params: match.params, handle: match.route.handle as ScreenHandle | undefined };
+}
 
 /** Starts downloading the code of the screen at `pathname` (no-op once it is here or on its way). */
 export function preloadScreen(pathname: string): void {
-  handleOf(pathname)?.screen.prefetch();
+  screenAt(pathname)?.handle?.screen.prefetch();
 }
 
 /**
@@ -16,14 +19,13 @@ export function preloadScreen(pathname: string): void {
  * at once rather than the data after the code.
  */
 export function preloadFirstScreen({ pathname, search }: Pick<Location, 'pathname' | 'search'>): void {
-  const match = matchOf(pathname);
-  const handle = match?.route.handle as ScreenHandle | undefined;
-  handle?.screen.prefetch();
-  if (match && handle?.firstView && !tokenStorage.get())
-    handle.firstView({
+  const at = screenAt(pathname);
+  at?.handle?.screen.prefetch();
+  if (at?.handle?.firstView && !tokenStorage.get())
+    at.handle.firstView({
       lang: splitLocale(pathname).lang,
       search: new URLSearchParams(search),
-      params: match.params,
+      params: at.params,
     });
 }
 

@@ -6,6 +6,7 @@ import { applyLanguage } from '../../../shared/i18n/i18n.ts';
 import { initialAuthState, useAuthStore } from '../../auth/index.ts';
 import { HomeScreen } from '../routes/home.tsx';
 import { PrivilegeDetailScreen } from '../routes/privilege-detail.tsx';
+import { readHomeAddress } from '../lib/home-address.ts';
 import { aPrivilege, aVoucher } from '../test-data.ts';
 import { prefetchDetailFirstView, prefetchHomeFirstView } from './first-view.ts';
 
@@ -70,6 +71,8 @@ describe('prefetchHomeFirstView', () => {
     ['/home', 'en'],
     ['/th/home?category=dining', 'th'],
     ['/home?tab=privilege', 'en'],
+    // An unknown tab is the vouchers tab, grid included.
+    ['/home?tab=unknown', 'en'],
   ] as const)('asks for exactly what a visitor’s home at %s asks for, once', async (path, lang) => {
     await applyLanguage(lang);
     const url = new URL(path, 'http://app.test');
@@ -89,7 +92,7 @@ describe('prefetchHomeFirstView', () => {
 
     expect(firstView.length).toBeGreaterThanOrEqual(4);
     expect(screenKeys).toEqual(expect.arrayContaining(firstView));
-    if (url.searchParams.get('tab') === null) expect(firstView).toEqual(screenKeys);
+    if (readHomeAddress(url.searchParams).tab === 'voucher') expect(firstView).toEqual(screenKeys);
     // The screen found the prefetched answers: no request twice.
     expect(requested()).toEqual(screenRequests);
   });

@@ -1,5 +1,6 @@
 import type { Language } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
+import { readHomeAddress } from '../lib/home-address.ts';
 import { DEFAULT_FILTER } from '../lib/list-filter.ts';
 import { getBannersQueryOptions } from './get-banners.ts';
 import { getCategoriesQueryOptions } from './get-categories.ts';
@@ -39,16 +40,15 @@ function startPicture(url: string | undefined) {
 
 /** Home: banners, Recommended, the categories and the vouchers grid of the tab and category in the address. */
 export function prefetchHomeFirstView(queryClient: QueryClient, lang: Language, search: URLSearchParams) {
-  if (search.get('q')?.trim()) return; // a search shows results instead
+  const { q, tab, category } = readHomeAddress(search);
+  if (q) return; // a search shows results instead
   const scope: CatalogueScope = { lang, viewer: VISITOR };
-  const category = search.get('category')?.trim() || undefined;
-  const tab = search.get('tab');
   void queryClient
     .fetchQuery(getBannersQueryOptions(scope, 'TOP'))
     .then((banners) => startPicture(banners[0]?.imageUrl), ignore);
   void queryClient.prefetchQuery(getRecommendedQueryOptions('vouchers', scope, { limit: RECOMMENDED }));
   void queryClient.prefetchQuery(getCategoriesQueryOptions(scope));
-  if (!tab || tab === 'voucher')
+  if (tab === 'voucher')
     void queryClient.prefetchQuery(
       getFirstItemsQueryOptions('vouchers', scope, { ...DEFAULT_FILTER, category }, HOME_GRID_SIZE),
     );

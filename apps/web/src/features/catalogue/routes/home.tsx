@@ -23,6 +23,7 @@ import { SearchBox } from '../components/search-box.tsx';
 import { CardSkeletons, RowSkeletons } from '../components/skeletons.tsx';
 import { Tabs } from '../components/tabs.tsx';
 import { voucherKind } from '../kinds/voucher-kind.tsx';
+import { HOME_TABS, readHomeAddress, type HomeTab } from '../lib/home-address.ts';
 import styles from '../catalogue.module.css';
 
 // Only what the first view shows is in the home chunk; other tabs and search results load on demand.
@@ -31,18 +32,11 @@ const CouponTab = lazyScreen(() => import('../components/home-tabs/coupon-tab.ts
 const StoreTab = lazyScreen(() => import('../components/home-tabs/store-tab.tsx'));
 const SearchResults = lazyScreen(() => import('../components/search-results.tsx'));
 
-export const HOME_TABS = ['voucher', 'privilege', 'coupon', 'store'] as const;
-export type HomeTab = (typeof HOME_TABS)[number];
-
-const tabOf = (raw: string | null): HomeTab => HOME_TABS.find((t) => t === raw) ?? 'voucher';
-
 export function HomeScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('home.title'));
   const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const tab = tabOf(params.get('tab'));
-  const category = params.get('category')?.trim() || undefined;
+  const { q, tab, category } = readHomeAddress(params);
 
   // Tabs and chips replace the entry (Back leaves home rather than stepping through tabs); a search is a new entry.
   const update = (patch: Record<string, string | undefined>, push = false) => {
