@@ -37,20 +37,21 @@ const localeSections = (): Plugin => ({
   },
 });
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     localeSections(),
     // Compressed once at build, at the highest levels (the server sends these as they are): brotli 11
     // is about a fifth smaller than what the server would compress on the fly for each request.
-    compression({
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      threshold: 1024,
-      logLevel: 'silent',
-    }),
+    !isSsrBuild &&
+      compression({
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+        threshold: 1024,
+        logLevel: 'silent',
+      }),
   ],
   server: {
     port: 5173,
@@ -62,29 +63,39 @@ export default defineConfig({
     fs: { allow: [repoRoot] },
   },
   preview: { port: 4173 },
-  build: {
-    outDir: 'dist',
-    target: 'es2022',
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    // The bench reads it to add up what the home route downloads.
-    manifest: true,
-    rolldownOptions: {
-      // Few files per screen rather than one per shared module: on HTTP/1.1 a phone fetches six at a
-      // time, each costing a round trip, and each import() added a <link> per dependency on the main
-      // thread. The first download (everything main.tsx imports) is one chunk; common chunks under 16 kB
-      // (before minifying) are copied into each screen that uses them. A screen's download grows by
-      // little (home 144 → 143 KiB, brotli), its file count falls from 22 to 4.
-      output: {
-        codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'] }],
-          experimentalInlineCommonChunks: { maxSize: 16_000 },
+  // The server's build (`vite build --ssr`): the API imports it to render a visitor's first screen. Node
+  // loads it from disk, so one file per module is fine and nothing is compressed or copied from public/.
+  ...(isSsrBuild && { publicDir: false }),
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-server',
+        target: 'node20',
+        sourcemap: false,
+        rolldownOptions: { input: 'src/entry-server.tsx' },
+      }
+    : {
+        outDir: 'dist',
+        target: 'es2022',
+        sourcemap: false,
+        chunkSizeWarningLimit: 600,
+        // The bench reads it to add up what the home route downloads.
+        manifest: true,
+        rolldownOptions: {
+          // Few files per screen rather than one per shared module: on HTTP/1.1 a phone fetches six at a
+          // time, each costing a round trip, and each import() added a <link> per dependency on the main
+          // thread. The first download (everything main.tsx imports) is one chunk; common chunks under 16 kB
+          // (before minifying) are copied into each screen that uses them. A screen's download grows by
+          // little (home 144 → 143 KiB, brotli), its file count falls from 22 to 4.
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'app', tags: ['$initial'] }],
+              experimentalInlineCommonChunks: { maxSize: 16_000 },
+            },
+          },
+          // Required by experimentalInlineCommonChunks; nothing imports the app's chunks from outside.
+          preserveEntrySignatures: false,
         },
       },
-      // Required by experimentalInlineCommonChunks; nothing imports the app's chunks from outside.
-      preserveEntrySignatures: false,
-    },
-  },
   test: {
     name: 'web',
     environment: 'happy-dom',
@@ -94,4 +105,4 @@ export default defineConfig({
     // Form tests type into antd fields key by key; on a busy 2-core machine 5 s was seen to run out.
     testTimeout: 15_000,
   },
-});
+}));

@@ -26,7 +26,7 @@ import {
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextGuard } from './http/text-guard.ts';
-import { registerWebApp } from './http/web.ts';
+import { inlineScriptHashes, registerWebApp } from './http/web.ts';
 import type { ZodApp } from './http/zod-app.ts';
 import { defineHousekeeping } from './jobs/housekeeping.ts';
 import { createJobs } from './jobs/jobs.ts';
@@ -147,7 +147,7 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
-  await registerSecurityHeaders(app, { hsts: config.hsts });
+  await registerSecurityHeaders(app, { hsts: config.hsts, scriptHashes: inlineScriptHashes(config.webDist) });
 
   await app.register(compress, { threshold: 1024 });
   const limiter = await registerRateLimits(app, config.redisUrl, config.rateLimitWindowSeconds);

@@ -6,30 +6,42 @@ import '@fontsource/noto-sans-thai/700.css';
 import 'antd/dist/reset.css';
 import './app/app.css';
 import './shared/i18n/i18n.ts';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadFirstScreen, preloadOnIntent } from './app/preload.ts';
 import { useAuthStore } from './features/auth/index.ts';
-
-// Downloads at once rather than one after another: the session refresh, the screen's code and, for a
-// visitor, its data. On a weak signal each round trip is a second or more.
-void useAuthStore.getState().initialize();
-preloadFirstScreen(window.location);
-preloadOnIntent();
+import { queryClient } from './shared/api/query-client.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
+// The server's markup of a visitor's first screen, unless index.html's gate put the boot screen in its
+// place (a stored session, another language): then there is nothing to take over.
+const firstView = document.getElementById('first-view');
+const serverRendered = firstView !== null && root.querySelector(':scope > .boot') === null;
+if (serverRendered) hydrate(queryClient, JSON.parse(firstView.textContent ?? '{}') as DehydratedState);
+
+// Downloads at once rather than one after another: the session refresh, the screen's code and, for a
+// visitor, its data (none when the server sent it with the page). On a weak signal each round trip is a
+// second or more.
+void useAuthStore.getState().initialize();
+preloadFirstScreen(window.location);
+preloadOnIntent();
+
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
 // The requests above are on their way; React starts in a task of its own, and as a transition it
-// renders in slices, so the browser is never held for the whole start-up at once.
+// renders (or takes over the server's markup) in slices, so the browser is never held for the whole
+// start-up at once.
 setTimeout(() => {
-  const reactRoot = createRoot(root);
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  startTransition(() => {
+    if (serverRendered) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 });

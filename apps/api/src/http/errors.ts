@@ -217,7 +217,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export interface NotFoundOptions {
   /** Answers GET/HEAD of a non-API path (the single-page app); returns false to fall through to 404. */
-  spaFallback?: (req: FastifyRequest, reply: FastifyReply, path: string) => boolean;
+  spaFallback?: (req: FastifyRequest, reply: FastifyReply, path: string) => Promise<boolean>;
 }
 
 /** 405 when the path exists with another method, else the SPA fallback, else the 404 envelope. */
@@ -230,7 +230,7 @@ export const makeNotFoundHandler =
       const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
       return sendError(req, reply, 405, 'method_not_allowed', { headers: { allow: allow.join(', ') } });
     }
-    if ((req.method === 'GET' || req.method === 'HEAD') && options.spaFallback?.(req, reply, path))
+    if ((req.method === 'GET' || req.method === 'HEAD') && (await options.spaFallback?.(req, reply, path)))
       return reply;
     return sendError(req, reply, 404, 'not_found');
   };

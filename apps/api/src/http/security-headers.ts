@@ -5,17 +5,17 @@ type Directives = Record<string, string[]>;
 
 /**
  * The web app's policy. Tokens live in local storage, so any script that runs on this origin can take
- * them: only the app's own files may run (Vite's build has no inline script), nothing may be framed or
- * frame us, and the page talks to this origin alone.
+ * them: only the app's own files and index.html's one inline script (allowed by its hash) may run,
+ * nothing may be framed or frame us, and the page talks to this origin alone.
  *
  * Styles allow 'unsafe-inline': antd's CSS-in-JS writes <style> tags at run time, and although it
  * accepts a nonce, parts of antd 6 that create their own <style> (the scroll lock under every modal,
  * the scrollbar measurement) ignore it, so a nonce would break every dialog. Hashes cannot cover styles
  * computed at run time. Injected CSS can restyle a page but cannot run script or read storage.
  */
-const appDirectives = (tls: boolean): Directives => ({
+const appDirectives = (tls: boolean, scriptHashes: string[]): Directives => ({
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", ...scriptHashes],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   // blob: is the avatar preview before upload; pictures come from /media on this origin.
@@ -34,6 +34,8 @@ const appDirectives = (tls: boolean): Directives => ({
 export interface SecurityHeaderOptions {
   /** Served over TLS (directly or behind a proxy): send HSTS and upgrade insecure requests. */
   hsts: boolean;
+  /** `'sha256-…'` of each inline script the app's page carries (web.ts `inlineScriptHashes`). */
+  scriptHashes?: string[];
 }
 
 /**
@@ -43,10 +45,10 @@ export interface SecurityHeaderOptions {
  */
 export const registerSecurityHeaders = async (
   app: FastifyInstance,
-  { hsts }: SecurityHeaderOptions,
+  { hsts, scriptHashes = [] }: SecurityHeaderOptions,
 ): Promise<void> => {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: appDirectives(hsts) },
+    contentSecurityPolicy: { useDefaults: false, directives: appDirectives(hsts, scriptHashes) },
     xFrameOptions: { action: 'deny' },
     // Same-origin keeps the full address for our own logs; other sites learn nothing about the member.
     referrerPolicy: { policy: 'same-origin' },

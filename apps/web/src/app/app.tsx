@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { useAuthSession } from '../features/auth/index.ts';
 import { AppProviders } from './providers.tsx';
@@ -8,11 +10,20 @@ function Session() {
   return null;
 }
 
+/** Everything around the router; the server renders the same frame around its own router. */
+export function AppFrame({ client, children }: { client?: QueryClient; children: ReactNode }) {
+  return (
+    <AppProviders client={client}>
+      <Session />
+      {children}
+    </AppProviders>
+  );
+}
+
 export function App() {
   return (
-    <AppProviders>
-      <Session />
+    <AppFrame>
       <RouterProvider router={appRouter()} />
-    </AppProviders>
+    </AppFrame>
   );
 }

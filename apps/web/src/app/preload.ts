@@ -1,10 +1,11 @@
 import { matchRoutes } from 'react-router';
+import { queryClient } from '../shared/api/query-client.ts';
 import { tokenStorage } from '../shared/api/tokens.ts';
 import { splitLocale } from '../shared/paths.ts';
 import { routes, type ScreenHandle } from './routes.tsx';
 
 /** The screen route at `pathname`, with its parameters and handle. */
-function screenAt(pathname: string) {
+export function screenAt(pathname: string) {
   const match = matchRoutes(routes, pathname)?.at(-1);
   return match && { params: match.params, handle: match.route.handle as ScreenHandle | undefined };
 }
@@ -22,7 +23,8 @@ export function preloadFirstScreen({ pathname, search }: Pick<Location, 'pathnam
   const at = screenAt(pathname);
   at?.handle?.screen.prefetch();
   if (at?.handle?.firstView && !tokenStorage.get())
-    at.handle.firstView({
+    void at.handle.firstView({
+      queryClient,
       lang: splitLocale(pathname).lang,
       search: new URLSearchParams(search),
       params: at.params,

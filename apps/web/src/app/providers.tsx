@@ -1,9 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from '../shared/api/query-client.ts';
 
 // antd's ConfigProvider is not here: it would put the kit's runtime in every route's first download.
 // Screens that use antd get it with their own code (app/lazy-screen.tsx).
-export function AppProviders({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+export function AppProviders({
+  client = queryClient,
+  children,
+}: {
+  client?: QueryClient;
+  children: ReactNode;
+}) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

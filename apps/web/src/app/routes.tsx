@@ -1,7 +1,8 @@
 import type { Language } from '@app/contracts';
 import type { RouteObject } from 'react-router';
 import { prefetchDetailFirstView, prefetchHomeFirstView } from '../features/catalogue/api/first-view.ts';
-import { queryClient } from '../shared/api/query-client.ts';
+import { readHomeAddress } from '../features/catalogue/lib/home-address.ts';
+import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../shared/paths.ts';
 import { lazyScreen, type LazyScreen } from '../shared/ui/lazy-screen.tsx';
 import type { PlaceholderShape } from '../shared/ui/screen-placeholder.tsx';
@@ -36,8 +37,9 @@ const NotFound = lazyScreen(() => import('./not-found.tsx'));
 /** Route paths are the `paths` module's, relative to the locale root. */
 const rel = (path: string) => path.slice(1);
 
-/** Where the app starts: the address's language, query and route parameters. */
+/** Where the app starts: the address's language, query and route parameters, and the cache to fill. */
 export type FirstViewAt = {
+  queryClient: QueryClient;
   lang: Language;
   search: URLSearchParams;
   params: Record<string, string | undefined>;
@@ -47,26 +49,44 @@ export type FirstViewAt = {
 export type ScreenHandle = {
   screen: LazyScreen<object>;
   placeholder: PlaceholderShape;
-  /** Requests a visitor's first view's data beside the code, when the app starts on this screen. */
-  firstView?: (at: FirstViewAt) => void;
+  /**
+   * Requests a visitor's first view's data beside the code, when the app starts on this screen; settles
+   * when the answers are in.
+   */
+  firstView?: (at: FirstViewAt) => Promise<unknown>;
+  /**
+   * The screen's module (as the build's manifest names it) when the server renders a visitor's first
+   * view of it: the page then links the screen's code and styles. A test holds it to the lazy import.
+   */
+  source?: string;
+  /** Whether the server renders this address of the screen (default: every address). */
+  serverRenders?: (search: URLSearchParams) => boolean;
 };
 
 const screen = (
   path: string,
   Screen: LazyScreen<object>,
   placeholder: PlaceholderShape,
-  firstView?: ScreenHandle['firstView'],
+  rendered: Pick<ScreenHandle, 'firstView' | 'source' | 'serverRenders'> = {},
 ): RouteObject => ({
   path: rel(path),
   element: <Screen />,
-  handle: { screen: Screen, placeholder, firstView } satisfies ScreenHandle,
+  handle: { screen: Screen, placeholder, ...rendered } satisfies ScreenHandle,
 });
 
 const screens: RouteObject[] = [
   // `/` renders nothing: the guard sends it to /home.
   { index: true, element: null },
-  screen(paths.signin, Signin, 'page'),
-  screen(paths.home, Home, 'list', ({ lang, search }) => prefetchHomeFirstView(queryClient, lang, search)),
+  screen(paths.signin, Signin, 'page', { source: 'src/features/auth/routes/signin.tsx' }),
+  screen(paths.home, Home, 'list', {
+    firstView: ({ queryClient, lang, search }) => prefetchHomeFirstView(queryClient, lang, search),
+    source: 'src/features/catalogue/routes/home.tsx',
+    // Other tabs and search results are parts of their own, with styles the page would not link.
+    serverRenders: (search) => {
+      const { q, tab } = readHomeAddress(search);
+      return !q && tab === 'voucher';
+    },
+  }),
   screen(paths.wallet, Wallet, 'page'),
   screen(paths.walletVoucher, WalletVoucher, 'detail'),
   screen(paths.checkout, Checkout, 'page'),
@@ -76,15 +96,19 @@ const screens: RouteObject[] = [
   screen(paths.profileEdit, EditProfile, 'page'),
   screen(paths.profileHistory, History, 'page'),
   screen(paths.vouchers, Vouchers, 'list'),
-  screen(paths.voucher, VoucherDetail, 'detail', ({ lang, params }) =>
-    prefetchDetailFirstView(queryClient, 'vouchers', lang, params.id ?? ''),
-  ),
+  screen(paths.voucher, VoucherDetail, 'detail', {
+    firstView: ({ queryClient, lang, params }) =>
+      prefetchDetailFirstView(queryClient, 'vouchers', lang, params.id ?? ''),
+    source: 'src/features/catalogue/routes/voucher-detail.tsx',
+  }),
   screen(paths.privileges, Privileges, 'list'),
   // A static segment outranks `:id`: /privileges/history stays the (protected) history screen.
   screen(paths.privilegesHistory, PrivilegesHistory, 'page'),
-  screen(paths.privilege, PrivilegeDetail, 'detail', ({ lang, params }) =>
-    prefetchDetailFirstView(queryClient, 'privileges', lang, params.id ?? ''),
-  ),
+  screen(paths.privilege, PrivilegeDetail, 'detail', {
+    firstView: ({ queryClient, lang, params }) =>
+      prefetchDetailFirstView(queryClient, 'privileges', lang, params.id ?? ''),
+    source: 'src/features/catalogue/routes/privilege-detail.tsx',
+  }),
   screen(paths.store, Store, 'list'),
   screen(paths.notifications, Notifications, 'page'),
   {

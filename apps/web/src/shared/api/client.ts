@@ -20,11 +20,17 @@ export type RequestOptions = {
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 let refreshSession: (() => Promise<boolean>) | null = null;
+let transport: typeof fetch = (input, init) => fetch(input, init);
 let currentLanguage: () => string = () => 'en';
 
 /** The auth feature registers how to refresh the session; a 401 `token_expired` uses it once. */
 export function setSessionRefresher(fn: (() => Promise<boolean>) | null): void {
   refreshSession = fn;
+}
+
+/** How requests reach the API: the browser's fetch, or the server's own handler when it renders a page. */
+export function setTransport(fn: typeof fetch): void {
+  transport = fn;
 }
 
 /** Sent as Accept-Language so server messages come back in the member's language. */
@@ -79,7 +85,7 @@ async function send(
 
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, options.query), {
+    res = await transport(buildUrl(path, options.query), {
       method,
       headers,
       body,

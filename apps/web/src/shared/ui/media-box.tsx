@@ -30,7 +30,8 @@ export function MediaBox(props: {
           width={props.width}
           height={props.height}
           loading={props.eager ? 'eager' : 'lazy'}
-          decoding="async"
+          // The first picture on screen paints with the page's first frame; others need not hold a frame.
+          decoding={props.eager ? 'auto' : 'async'}
           // React 19 passes fetchPriority through to the element.
           fetchPriority={props.eager ? 'high' : undefined}
           onError={() => setFailed(true)}

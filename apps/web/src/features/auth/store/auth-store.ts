@@ -62,6 +62,9 @@ let initializing: Promise<void> | null = null;
 
 export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
   ...initialAuthState,
+  // With no session stored there is nothing to restore: a visitor's screens render from the first
+  // frame. This is also what the server renders and the first (hydrating) render reads.
+  isInitialed: !tokenStorage.get(),
 
   initialize: () => {
     if (get().isInitialed) return Promise.resolve();

@@ -32,41 +32,51 @@ const ignore = () => {};
  * loads while the screen's code is still arriving rather than after the screen first draws it.
  */
 function startPicture(url: string | undefined) {
-  if (!url) return;
+  // On the server the picture is in the page's markup instead.
+  if (!url || typeof Image === 'undefined') return;
   const picture = new Image();
   picture.fetchPriority = 'high';
   picture.src = url;
 }
 
-/** Home: banners, Recommended, the categories and the vouchers grid of the tab and category in the address. */
-export function prefetchHomeFirstView(queryClient: QueryClient, lang: Language, search: URLSearchParams) {
+/**
+ * Home: banners, Recommended, the categories and the vouchers grid of the tab and category in the address.
+ * Settles when every answer is in (the server waits for it before rendering the page); never rejects.
+ */
+export function prefetchHomeFirstView(
+  queryClient: QueryClient,
+  lang: Language,
+  search: URLSearchParams,
+): Promise<unknown> {
   const { q, tab, category } = readHomeAddress(search);
-  if (q) return; // a search shows results instead
+  if (q) return Promise.resolve(); // a search shows results instead
   const scope: CatalogueScope = { lang, viewer: VISITOR };
-  void queryClient
-    .fetchQuery(getBannersQueryOptions(scope, 'TOP'))
-    .then((banners) => startPicture(banners[0]?.imageUrl), ignore);
-  void queryClient.prefetchQuery(getRecommendedQueryOptions('vouchers', scope, { limit: RECOMMENDED }));
-  void queryClient.prefetchQuery(getCategoriesQueryOptions(scope));
-  if (tab === 'voucher')
-    void queryClient.prefetchQuery(
-      getFirstItemsQueryOptions('vouchers', scope, { ...DEFAULT_FILTER, category }, HOME_GRID_SIZE),
-    );
-  void queryClient.prefetchQuery(getBannersQueryOptions(scope, 'BOTTOM'));
+  return Promise.all([
+    queryClient
+      .fetchQuery(getBannersQueryOptions(scope, 'TOP'))
+      .then((banners) => startPicture(banners[0]?.imageUrl), ignore),
+    queryClient.prefetchQuery(getRecommendedQueryOptions('vouchers', scope, { limit: RECOMMENDED })),
+    queryClient.prefetchQuery(getCategoriesQueryOptions(scope)),
+    tab === 'voucher' &&
+      queryClient.prefetchQuery(
+        getFirstItemsQueryOptions('vouchers', scope, { ...DEFAULT_FILTER, category }, HOME_GRID_SIZE),
+      ),
+    queryClient.prefetchQuery(getBannersQueryOptions(scope, 'BOTTOM')),
+  ]);
 }
 
-/** A voucher's or privilege's detail and its "You may also like". */
+/** A voucher's or privilege's detail and its "You may also like"; settles like the home's. */
 export function prefetchDetailFirstView(
   queryClient: QueryClient,
   kind: ItemKind,
   lang: Language,
   id: string,
-) {
+): Promise<unknown> {
   const scope: CatalogueScope = { lang, viewer: VISITOR };
-  void queryClient
-    .fetchQuery(getItemQueryOptions(kind, scope, id))
-    .then((item) => startPicture(item.images[0]), ignore);
-  void queryClient.prefetchQuery(
-    getRecommendedQueryOptions(kind, scope, { limit: ALSO_LIKE, exclude: [id] }),
-  );
+  return Promise.all([
+    queryClient
+      .fetchQuery(getItemQueryOptions(kind, scope, id))
+      .then((item) => startPicture(item.images[0]), ignore),
+    queryClient.prefetchQuery(getRecommendedQueryOptions(kind, scope, { limit: ALSO_LIKE, exclude: [id] })),
+  ]);
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { assemble, type Manifest, type RenderedPage } from './first-view.ts';
+
+const template = `<!doctype html>
+<html lang="en">
+  <head>
+    <script type="module" crossorigin src="/assets/index-A.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/web-B.js">
+    <link rel="stylesheet" crossorigin href="/assets/web-C.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index-A.js', imports: ['_web-B.js'] },
+  '_web-B.js': { file: 'assets/web-B.js', css: ['assets/web-C.css'] },
+  'src/home.tsx': {
+    file: 'assets/home-D.js',
+    imports: ['_web-B.js', '_shared-E.js'],
+    css: ['assets/home-F.css'],
+  },
+  '_shared-E.js': { file: 'assets/shared-E.js', css: ['assets/shared-G.css'] },
+};
+
+const page = (over: Partial<RenderedPage> = {}): RenderedPage => ({
+  html: '<link rel="preload" as="image" href="/media/a.svg" fetchPriority="high"/><div class="shell">Home</div>',
+  lang: 'th',
+  state: { queries: [] },
+  source: 'src/home.tsx',
+  ...over,
+});
+
+describe('a server-rendered page', () => {
+  it('puts the markup in #root, the language on <html>, and the screen’s styles and code in the head', () => {
+    const html = assemble(template, manifest, page()) ?? '';
+    expect(html).toContain('<html lang="th">');
+    expect(html).toContain('<div id="root"><div class="shell">Home</div></div>');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/home-F.css">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/shared-G.css">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-D.js">');
+    expect(head).toContain('<link rel="preload" as="image" href="/media/a.svg" fetchPriority="high"/>');
+    // What index.html already links is not linked twice.
+    expect(head.match(/web-C\.css/g)).toHaveLength(1);
+    expect(head.match(/web-B\.js/g)).toHaveLength(1);
+  });
+
+  it('turns the entry script into a preload that index.html’s gate starts after the first frame', () => {
+    const html = assemble(template, manifest, page()) ?? '';
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-A.js" id="app-entry">');
+  });
+
+  it('carries the answers as JSON that no text in them can break out of', () => {
+    const hostile = 'x</script><script>alert(1)</script>\u2028<!--';
+    const html = assemble(template, manifest, page({ state: { queries: [{ title: hostile }] } })) ?? '';
+    const json = /<script type="application\/json" id="first-view">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({ queries: [{ title: hostile }] });
+    expect(html.match(/<script>/g)).toBeNull();
+  });
+
+  it('is not made for a screen the build does not list, or a page without the entry script', () => {
+    expect(assemble(template, manifest, page({ source: 'src/unknown.tsx' }))).toBeNull();
+    expect(assemble(template.replace(/<script[^>]*><\/script>/, ''), manifest, page())).toBeNull();
+  });
+});

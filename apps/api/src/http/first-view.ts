@@ -1,0 +1,140 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
+/** What apps/web/src/entry-server.tsx renders (its build is apps/web/dist-server). */
+export type RenderedPage = { html: string; lang: string; state: unknown; source: string };
+type RenderFirstView = (options: { url: string; fetch: typeof fetch }) => Promise<RenderedPage | null>;
+type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+export type Manifest = Record<string, ManifestChunk>;
+
+/** A page that takes longer than this is sent without its first screen rather than late. */
+const RENDER_TIMEOUT_MS = 3_000;
+
+export interface FirstViewPages {
+  /** index.html with the visitor's first screen of `url` in it, or null: send index.html as it is. */
+  page(url: string): Promise<string | null>;
+}
+
+const NULL_BODY = new Set([204, 304]);
+
+/**
+ * `fetch` for the app's own API calls while the server renders a page: answered by the API in this
+ * process (`inject`), with no socket, through the same routes, validation and caches as the browser's.
+ */
+const injectFetch =
+  (app: FastifyInstance): typeof fetch =>
+  async (input, init) => {
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: String(input),
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    return new Response(NULL_BODY.has(res.statusCode) ? null : res.rawPayload, {
+      status: res.statusCode,
+      headers,
+    });
+  };
+
+/**
+ * The app's entry script in index.html. Over server markup it becomes a preload that index.html's gate
+ * runs after the first frame: the markup paints without waiting for the code to be evaluated.
+ */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/** JSON inside <script>: nothing in it can close the element or start markup. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The screen's code and styles and what they import, as the build's manifest lists them. */
+function screenFiles(manifest: Manifest, source: string) {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  return { css: [...css], js: [...js] };
+}
+
+/**
+ * Fills index.html with the page's markup: the screen's styles in the head (so the markup is styled
+ * at its first paint), its code preloaded, the answers beside the markup for main.tsx to hydrate.
+ */
+export function assemble(template: string, manifest: Manifest, page: RenderedPage): string | null {
+  if (!manifest[page.source] || !ENTRY_SCRIPT.test(template)) return null;
+  const { css, js } = screenFiles(manifest, page.source);
+  // React lists the resources it hoists (the largest picture's preload) before the markup.
+  const hoisted = /^(?:<link [^>]*>)*/.exec(page.html)?.[0] ?? '';
+  const markup = page.html.slice(hoisted.length);
+  const head = [
+    ...css
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...js
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    hoisted,
+  ].join('');
+  return template
+    .replace(
+      ENTRY_SCRIPT,
+      (_tag, src: string) => `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">`,
+    )
+    .replace(/<html lang="[a-z]+">/, `<html lang="${page.lang === 'th' ? 'th' : 'en'}">`)
+    .replace('</head>', `${head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${markup}</div><script type="application/json" id="first-view">${scriptJson(page.state)}</script>`,
+    );
+}
+
+/**
+ * Server-rendered first screens for visitors (apps/web/src/entry-server.tsx), when the web app's server
+ * build is there. Anything that goes wrong sends the plain page: the browser then draws the screen.
+ */
+export async function loadFirstViewPages(
+  app: FastifyInstance,
+  webDist: string,
+  log: FastifyBaseLogger,
+): Promise<FirstViewPages | null> {
+  const bundle = join(webDist, '..', 'dist-server', 'entry-server.js');
+  const manifestFile = join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(bundle) || !existsSync(manifestFile)) {
+    log.info({ bundle }, 'no server build of the web app: pages are drawn by the browser');
+    return null;
+  }
+  const template = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const { renderFirstView } = (await import(pathToFileURL(bundle).href)) as {
+    renderFirstView: RenderFirstView;
+  };
+  const fetch = injectFetch(app);
+
+  return {
+    async page(url) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
+      });
+      const rendering = renderFirstView({ url, fetch }).catch((err: unknown) => {
+        log.warn({ err, url }, 'first screen not rendered on the server');
+        return null;
+      });
+      const page = await Promise.race([rendering, late]).finally(() => clearTimeout(timer));
+      return page && assemble(template, manifest, page);
+    },
+  };
+}

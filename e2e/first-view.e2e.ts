@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Request } from 'playwright-core';
+import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { catalogueGet } from './support/catalogue.ts';
+import { collectErrors, holdScripts, waitForHydration } from './support/first-view.ts';
+import { prefixOf, text, type Lang, type Paged, type Voucher } from './support/shop.ts';
+import { newMember } from './support/signin.ts';
+
+// A visitor's first screen comes as HTML from the server: it paints before the app's code arrives,
+// and React then takes it over (hydrates it) without drawing it again or asking for its data again.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The catalogue calls the page makes (after the scripts are released). */
+function catalogueCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request: Request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname.startsWith('/bff/')) calls.push(pathname + search);
+  });
+  return calls;
+}
+
+describe.each(['en', 'th'] as const)('a visitor in %s', (lang: Lang) => {
+  const prefix = prefixOf(lang);
+
+  it('sees home drawn by the server before any script runs, and the app takes it over', async () => {
+    const page = await newPage(browser);
+    const errors = collectErrors(page);
+    const release = await holdScripts(page);
+    await page.goto(`${prefix}/home`, { waitUntil: 'commit' });
+
+    await page.getByTestId('banner').first().waitFor({ timeout: 10_000 });
+    expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+    await expect
+      .poll(() => page.getByRole('heading', { name: text(lang, 'catalogue.home.recommended') }).isVisible())
+      .toBe(true);
+    expect(await page.getByTestId('home-signin').isVisible()).toBe(true);
+    expect(await page.locator('a[href*="/vouchers/"]').count()).toBeGreaterThan(3);
+    expect(await page.getByTestId('screen-placeholder').count()).toBe(0);
+    expect(await page.locator('.boot').count()).toBe(0);
+    await screenshot(page, `first-view-home-before-code-${lang}`);
+
+    const calls = catalogueCalls(page);
+    release();
+    await waitForHydration(page.getByTestId('banner'));
+    // The answers came with the page: the app asks for none of them again.
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((c) => /\/bff\/(banners|vouchers|categories)/.test(c))).toEqual([]);
+
+    // It works as the app: the language switch moves to the other language without a new page.
+    const other = lang === 'en' ? 'th' : 'en';
+    await page.getByTestId(`lang-${other}`).click();
+    await page.waitForURL(other === 'th' ? /\/th\/home$/ : /\/home$/);
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(other);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sees a voucher detail drawn by the server, with its own texts', async () => {
+    const { items } = await catalogueGet<Paged<Voucher>>('/bff/vouchers?limit=1', lang);
+    const voucher = items[0];
+    if (!voucher) throw new Error('the demo catalogue has no voucher');
+    const page = await newPage(browser);
+    const errors = collectErrors(page);
+    const release = await holdScripts(page);
+    await page.goto(`${prefix}/vouchers/${voucher.id}`, { waitUntil: 'commit' });
+
+    const title = page.getByRole('heading', { level: 1 });
+    await title.waitFor({ timeout: 10_000 });
+    // Thai titles are laid out phrase by phrase: compare the letters.
+    const letters = (value: string) => value.replace(/\s+/g, '');
+    expect(letters(await title.innerText())).toBe(letters(voucher.title));
+    expect(await page.getByTestId('action-bar').isVisible()).toBe(true);
+
+    const calls = catalogueCalls(page);
+    release();
+    await waitForHydration(page.getByTestId('action-bar'));
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((c) => c.startsWith(`/bff/vouchers/${voucher.id}`))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the server’s visitor markup never shows', () => {
+  it('to a member with a stored session: the boot screen shows until the member’s own home is drawn', async () => {
+    const page = await newMember(browser, '', 'first-view');
+    const errors = collectErrors(page);
+    const release = await holdScripts(page);
+    await page.goto('/home', { waitUntil: 'commit' });
+    await page.locator('.boot').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('home-signin').count()).toBe(0);
+
+    release();
+    await page.getByText(text('en', 'home.memberLead')).waitFor();
+    expect(await page.getByTestId('home-signin').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('on a device that chose Thai, at an English address: the app moves to /th/home and draws it', async () => {
+    const page = await newPage(browser);
+    await page.context().addInitScript(() => window.localStorage.setItem('privileges.language', 'th'));
+    const errors = collectErrors(page);
+    const release = await holdScripts(page);
+    await page.goto('/home', { waitUntil: 'commit' });
+    await page.locator('.boot').waitFor({ timeout: 10_000 });
+    expect(await page.getByText(text('en', 'catalogue.home.recommended')).count()).toBe(0);
+
+    release();
+    await page.waitForURL(/\/th\/home$/);
+    await page.getByRole('heading', { name: text('th', 'catalogue.home.recommended') }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('addresses a visitor can type', () => {
+  it.each([
+    ['a script in the query', '/home?category=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E'],
+    ['a NUL byte', '/home?tab=%00&q='],
+    ['a 6,000-character category', `/home?category=${'x'.repeat(6000)}`],
+    ['broken percent-encoding', '/home?category=%E0%A4%A'],
+    ['a NUL id', '/vouchers/%00'],
+    ['a 3,000-digit id', `/vouchers/${'9'.repeat(3000)}`],
+    ['an id that is no uuid', '/th/privileges/not-an-id'],
+    ['a redirect to another site', '/signin?redirect=https://evil.example/'],
+  ])('%s is a page, never a server error, and nothing in it runs', async (_case, path) => {
+    const res = await fetch(`${baseUrl()}${path}`);
+    expect(res.status).toBeLessThan(500);
+    const html = await res.text();
+    expect(html).not.toMatch(/<script>alert/i);
+    // The one inline script is index.html's gate; the answers ride in a JSON block.
+    expect(html.match(/<script>/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  });
+});
