@@ -143,6 +143,8 @@ export class ConfigError extends Error {}
 /** A secret from the environment, else one generated on first start and kept in DATA_DIR/<fileName>. */
 const resolveSecret = (given: string | undefined, dataDir: string, fileName: string): string => {
   if (given) return given;
+  // An in-memory database keeps nothing on disk, and neither does its secret: 'memory://' is no folder.
+  if (dataDir.startsWith('memory://')) return randomBytes(48).toString('base64url');
   const file = join(dataDir, fileName);
   if (existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
@@ -181,7 +183,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         '  Configure a real payment provider, or set PAYMENT_SANDBOX_IN_PRODUCTION=true on a staging server where nobody pays.',
     );
   }
-  const dataDir = resolve(e.DATA_DIR);
+  // 'memory://' is no folder: resolving it made a "memory:" folder in the working directory.
+  const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,

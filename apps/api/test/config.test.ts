@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,14 @@ describe('config', () => {
     expect(loadConfig({ DATA_DIR: dir, ...prod }).apiDocs).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, ...prod, API_DOCS: 'true' }).apiDocs).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, API_DOCS: '0' }).apiDocs).toBe(false);
+  });
+
+  it('an in-memory DATA_DIR writes no secret to disk (no "memory:" folder in the working directory)', () => {
+    const c = loadConfig({ DATA_DIR: 'memory://' });
+    expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(c.paymentWebhookSecret.length).toBeGreaterThanOrEqual(32);
+    expect(existsSync('memory:')).toBe(false);
+    expect(existsSync(join(REPO_ROOT, 'memory:'))).toBe(false);
   });
 
   it('payments: the sandbox with a demo PromptPay id and a generated webhook secret kept in DATA_DIR', () => {
