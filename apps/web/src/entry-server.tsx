@@ -3,11 +3,17 @@
 // over in the background (main.tsx hydrates it) instead of drawing it from scratch.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { dehydrate, type DehydratedState } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
 import type { Language } from '@app/contracts';
 import { AppFrame } from './app/app.tsx';
 import { decideRoute } from './app/guard.ts';
+import { createMarkupCache } from './app/markup-cache.ts';
 import { screenAt } from './app/preload.ts';
 import { routes } from './app/routes.tsx';
 import { initialAuthState } from './features/auth/index.ts';
@@ -34,6 +40,7 @@ export type RenderOptions = {
 };
 
 const VISITOR = { ...initialAuthState, isInitialed: true };
+const markups = createMarkupCache({ maxEntries: 200, maxAgeMs: 60_000 });
 const handler = createStaticHandler(routes);
 
 // The page's language is one of the app's globals (a browser shows one page): the React render itself
@@ -70,7 +77,24 @@ export async function renderFirstView({ url, fetch }: RenderOptions): Promise<Re
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
 
-  const html = await exclusive(async () => {
+  const state = dehydrate(queryClient);
+  const answers = JSON.stringify(state.queries.map((q) => [q.queryHash, q.state.data]));
+  let html = markups.get(url, answers);
+  if (html === undefined) {
+    html = await render(lang, queryClient, router, context);
+    markups.set(url, answers, html);
+  }
+  queryClient.clear();
+  return { html, lang, state, source };
+}
+
+function render(
+  lang: Language,
+  queryClient: QueryClient,
+  router: ReturnType<typeof createStaticRouter>,
+  context: StaticHandlerContext,
+): Promise<string> {
+  return exclusive(async () => {
     applyLanguage(lang);
     // One piece, no reveal scripts: the whole page is ready before it is sent (and the CSP runs no inline
     // script but the gate).
@@ -87,7 +111,4 @@ export async function renderFirstView({ url, fetch }: RenderOptions): Promise<Re
     for await (const chunk of prelude) markup += decoder.decode(chunk as Uint8Array, { stream: true });
     return markup + decoder.decode();
   });
-  const state = dehydrate(queryClient);
-  queryClient.clear();
-  return { html, lang, state, source };
 }
