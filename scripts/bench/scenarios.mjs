@@ -79,7 +79,8 @@ export const scenarios = [
     headers: signedIn,
   },
   { name: 'GET /auth/users/phoneCodes', path: () => '/auth/users/phoneCodes' },
-  { name: 'GET /home (app shell)', path: () => '/home' },
+  // A visitor's home, rendered by the server (its markup reused while the answers are unchanged).
+  { name: 'GET /home (visitor page, server-rendered)', path: () => '/home' },
   {
     name: 'vouchers: list (pages 1-50)',
     catalogue: true,
