@@ -82,7 +82,12 @@ export async function renderFirstView({ url, fetch }: RenderOptions): Promise<Re
   let html = markups.get(url, answers);
   if (html === undefined) {
     html = await render(lang, queryClient, router, context);
-    markups.set(url, answers, html);
+    // A page drawn around a failed answer is not kept: the next visitor's may succeed.
+    const failed = queryClient
+      .getQueryCache()
+      .getAll()
+      .some((q) => q.state.status === 'error');
+    if (!failed) markups.set(url, answers, html);
   }
   queryClient.clear();
   return { html, lang, state, source };
