@@ -132,12 +132,30 @@ describe('addresses a visitor can type', () => {
     ['a 3,000-digit id', `/vouchers/${'9'.repeat(3000)}`],
     ['an id that is no uuid', '/th/privileges/not-an-id'],
     ['a redirect to another site', '/signin?redirect=https://evil.example/'],
+    ['replacement patterns in the query', "/home?category=$'$`$&"],
+    ['replacement patterns in an id', "/vouchers/$'$'"],
   ])('%s is a page, never a server error, and nothing in it runs', async (_case, path) => {
     const res = await fetch(`${baseUrl()}${path}`);
     expect(res.status).toBeLessThan(500);
+    // The server may refuse an address outright (a NUL byte: 400, as JSON).
+    if (!res.headers.get('content-type')?.startsWith('text/html')) return;
     const html = await res.text();
     expect(html).not.toMatch(/<script>alert/i);
-    // The one inline script is index.html's gate; the answers ride in a JSON block.
+    // The one inline script is index.html's gate; the answers ride in a JSON block that parses.
     expect(html.match(/<script>/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    expect(html.match(/<\/html>/g)).toHaveLength(1);
+    const answers = /<script type="application\/json" id="first-view">(.*?)<\/script>/s.exec(html)?.[1];
+    if (answers !== undefined) expect(() => JSON.parse(answers) as unknown).not.toThrow();
+  });
+
+  it('a burst of made-up addresses is not rendered one by one: past the budget the browser draws them', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => fetch(`${baseUrl()}/home?category=burst-${i}`)),
+    );
+    const pages = await Promise.all(responses.map((res) => res.text()));
+    expect(responses.every((res) => res.status === 200)).toBe(true);
+    const rendered = pages.filter((html) => html.includes('id="first-view"')).length;
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(40);
   });
 });

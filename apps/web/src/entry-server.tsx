@@ -17,6 +17,7 @@ import { createMarkupCache } from './app/markup-cache.ts';
 import { screenAt } from './app/preload.ts';
 import { routes } from './app/routes.tsx';
 import { initialAuthState } from './features/auth/index.ts';
+import { isApiError } from './shared/api/api-error.ts';
 import { setTransport } from './shared/api/client.ts';
 import { createQueryClient } from './shared/api/query-client.ts';
 import { applyLanguage } from './shared/i18n/i18n.ts';
@@ -43,27 +44,72 @@ const VISITOR = { ...initialAuthState, isInitialed: true };
 const markups = createMarkupCache({ maxEntries: 200, maxAgeMs: 60_000 });
 const handler = createStaticHandler(routes);
 
+/**
+ * Pages on their way at once. Beyond it the browser draws the page (index.html as it is, a static file):
+ * a burst of addresses, or of different ones, cannot queue renders on the thread that also serves the API.
+ */
+const MAX_IN_FLIGHT = 8;
+/** A render not finished by then is abandoned (the API sends the plain page after 3 s anyway). */
+const RENDER_TIMEOUT_MS = 2_000;
+/**
+ * New renders (markup not in the cache) per second. One costs 40-90 ms of the thread that also serves the
+ * API, against about 1 ms for an answer from the cache: without a budget, a stream of made-up addresses
+ * would hold every other request. Beyond it the page is the plain one and the browser draws it.
+ */
+const RENDERS_PER_SECOND = 8;
+let inFlight = 0;
+let recentRenders: number[] = [];
+
+function renderBudgetLeft(now = performance.now()): boolean {
+  recentRenders = recentRenders.filter((at) => now - at < 1_000);
+  if (recentRenders.length >= RENDERS_PER_SECOND) return false;
+  recentRenders.push(now);
+  return true;
+}
+
 // The page's language is one of the app's globals (a browser shows one page): the React render itself
-// runs one page at a time. Answers and code are awaited outside that turn, pages side by side.
+// runs one page at a time. Answers and code are awaited outside that turn, pages side by side; between
+// two renders the event loop gets a turn, so requests waiting on I/O are not held behind a queue.
 let turn: Promise<unknown> = Promise.resolve();
 function exclusive<T>(work: () => Promise<T>): Promise<T> {
-  const mine = turn.then(work);
+  const mine = turn.then(() => new Promise((resolve) => setTimeout(resolve))).then(work);
   turn = mine.catch(() => {});
   return mine;
 }
 
+/** The failed answers a page can be kept with: the same request would be refused again. */
+const lasting = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
+
 /**
  * The visitor's view of the screen at `url`, or null when that screen is not rendered on the server
- * (a member's screens, a redirect, an unknown address): the browser then starts the app as usual.
- * `fetch` is the same for every page the server renders.
+ * (a member's screens, a redirect, an unknown address, a busy server): the browser then starts the app
+ * as usual. `fetch` is the same for every page the server renders.
  */
 export async function renderFirstView({ url, fetch }: RenderOptions): Promise<RenderedPage | null> {
-  const address = new URL(url, 'http://app.invalid');
-  const at = screenAt(address.pathname);
+  const given = new URL(url, 'http://app.invalid');
+  const at = screenAt(given.pathname);
   const source = at?.handle?.source;
-  if (!at || !source || at.handle?.serverRenders?.(address.searchParams) === false) return null;
+  if (!at || !source || inFlight >= MAX_IN_FLIGHT) return null;
+  const query = at.handle?.serverQuery ? at.handle.serverQuery(given.searchParams) : '';
+  if (query === null) return null;
+  // Rendered from the parts of the address the screen reads: `?x=1` is the same page as no query.
+  const address = new URL(`${given.pathname}${query ? `?${query}` : ''}`, given.origin);
   if (decideRoute(VISITOR, address).kind !== 'render') return null;
 
+  inFlight += 1;
+  try {
+    return await renderAt(address, at, source, fetch);
+  } finally {
+    inFlight -= 1;
+  }
+}
+
+async function renderAt(
+  address: URL,
+  at: NonNullable<ReturnType<typeof screenAt>>,
+  source: string,
+  fetch: typeof globalThis.fetch,
+): Promise<RenderedPage | null> {
   const { lang } = splitLocale(address.pathname);
   setTransport(fetch);
   const queryClient = createQueryClient();
@@ -79,15 +125,17 @@ export async function renderFirstView({ url, fetch }: RenderOptions): Promise<Re
 
   const state = dehydrate(queryClient);
   const answers = JSON.stringify(state.queries.map((q) => [q.queryHash, q.state.data]));
-  let html = markups.get(url, answers);
+  const key = address.pathname + address.search;
+  let html = markups.get(key, answers);
   if (html === undefined) {
+    if (!renderBudgetLeft()) return null;
     html = await render(lang, queryClient, router, context);
-    // A page drawn around a failed answer is not kept: the next visitor's may succeed.
-    const failed = queryClient
+    // A page drawn around a failed answer is kept only when that answer would fail again (a 404).
+    const failures = queryClient
       .getQueryCache()
       .getAll()
-      .some((q) => q.state.status === 'error');
-    if (!failed) markups.set(url, answers, html);
+      .filter((q) => q.state.status === 'error');
+    if (failures.every((q) => lasting(q.state.error))) markups.set(key, answers, html);
   }
   queryClient.clear();
   return { html, lang, state, source };
@@ -109,7 +157,7 @@ function render(
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppFrame>
       </StrictMode>,
-      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+      { progressiveChunkSize: Number.POSITIVE_INFINITY, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) },
     );
     const decoder = new TextDecoder();
     let markup = '';

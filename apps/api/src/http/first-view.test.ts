@@ -62,6 +62,20 @@ describe('a server-rendered page', () => {
     expect(html.match(/<script>/g)).toBeNull();
   });
 
+  it.each(["$'", '$`', '$&', '$$', '$1'])(
+    'copies %s from the address as it is, not as a replacement pattern',
+    (text) => {
+      const html =
+        assemble(template, manifest, page({ html: `<p>${text}</p>`, state: { queries: [{ key: text }] } })) ??
+        '';
+      expect(html).toContain(`<div id="root"><p>${text}</p></div>`);
+      const json = /<script type="application\/json" id="first-view">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+      expect(JSON.parse(json)).toEqual({ queries: [{ key: text }] });
+      expect(html.match(/<div id="root">/g)).toHaveLength(1);
+      expect(html.match(/<\/html>/g)).toHaveLength(1);
+    },
+  );
+
   it('is not made for a screen the build does not list, or a page without the entry script', () => {
     expect(assemble(template, manifest, page({ source: 'src/unknown.tsx' }))).toBeNull();
     expect(assemble(template.replace(/<script[^>]*><\/script>/, ''), manifest, page())).toBeNull();

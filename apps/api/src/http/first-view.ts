@@ -88,16 +88,19 @@ export function assemble(template: string, manifest: Manifest, page: RenderedPag
       .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     hoisted,
   ].join('');
+  // Replacer functions throughout: in a replacement string `$'`, `$&`… are patterns, and the markup and
+  // answers carry text from the address (`?category=$'` copied the rest of the page into the JSON).
   return template
     .replace(
       ENTRY_SCRIPT,
       (_tag, src: string) => `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">`,
     )
-    .replace(/<html lang="[a-z]+">/, `<html lang="${page.lang === 'th' ? 'th' : 'en'}">`)
-    .replace('</head>', `${head}</head>`)
+    .replace(/<html lang="[a-z]+">/, () => `<html lang="${page.lang === 'th' ? 'th' : 'en'}">`)
+    .replace('</head>', () => `${head}</head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${markup}</div><script type="application/json" id="first-view">${scriptJson(page.state)}</script>`,
+      () =>
+        `<div id="root">${markup}</div><script type="application/json" id="first-view">${scriptJson(page.state)}</script>`,
     );
 }
 

@@ -1,9 +1,11 @@
-type Entry = { answers: string; markup: string; at: number };
+import { LRUCache } from 'lru-cache';
+
+type Entry = { answers: string; markup: string };
 
 export type MarkupCache = {
-  /** The markup rendered for `url` from these same answers, if it is recent enough. */
-  get(url: string, answers: string): string | undefined;
-  set(url: string, answers: string, markup: string): void;
+  /** The markup rendered for `address` from these same answers, if it is recent enough. */
+  get(address: string, answers: string): string | undefined;
+  set(address: string, answers: string, markup: string): void;
 };
 
 /**
@@ -11,31 +13,31 @@ export type MarkupCache = {
  * milliseconds), while its answers come from the API's own cache: a page whose answers are unchanged
  * reuses its markup. A catalogue change changes the answers, so it shows at once; `maxAgeMs` bounds what
  * depends on the clock (an "expires today" label), as the app's own once-a-minute refresh does.
- * Bounded by count, oldest out first: any query string is an address of its own.
+ * Bounded by count, least recently used out first: a query string is an address of its own.
  */
 export function createMarkupCache({
   maxEntries,
   maxAgeMs,
-  now = Date.now,
+  now = () => performance.now(),
 }: {
   maxEntries: number;
   maxAgeMs: number;
   now?: () => number;
 }): MarkupCache {
-  const entries = new Map<string, Entry>();
+  const entries = new LRUCache<string, Entry>({
+    max: maxEntries,
+    ttl: maxAgeMs,
+    // Read the clock at every look-up rather than once per millisecond (and the injected clock in tests).
+    ttlResolution: 0,
+    perf: { now },
+  });
   return {
-    get(url, answers) {
-      const entry = entries.get(url);
-      if (!entry || entry.answers !== answers || now() - entry.at > maxAgeMs) return undefined;
-      return entry.markup;
+    get(address, answers) {
+      const entry = entries.get(address);
+      return entry?.answers === answers ? entry.markup : undefined;
     },
-    set(url, answers, markup) {
-      entries.delete(url);
-      entries.set(url, { answers, markup, at: now() });
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries) break;
-        entries.delete(oldest);
-      }
+    set(address, answers, markup) {
+      entries.set(address, { answers, markup });
     },
   };
 }

@@ -59,15 +59,19 @@ export type ScreenHandle = {
    * view of it: the page then links the screen's code and styles. A test holds it to the lazy import.
    */
   source?: string;
-  /** Whether the server renders this address of the screen (default: every address). */
-  serverRenders?: (search: URLSearchParams) => boolean;
+  /**
+   * The part of the address's query the screen's markup depends on (the server renders, and reuses, a
+   * page per path and this; other parameters are ignored), or null when the server does not render
+   * that address. Default: none of the query.
+   */
+  serverQuery?: (search: URLSearchParams) => string | null;
 };
 
 const screen = (
   path: string,
   Screen: LazyScreen<object>,
   placeholder: PlaceholderShape,
-  rendered: Pick<ScreenHandle, 'firstView' | 'source' | 'serverRenders'> = {},
+  rendered: Pick<ScreenHandle, 'firstView' | 'source' | 'serverQuery'> = {},
 ): RouteObject => ({
   path: rel(path),
   element: <Screen />,
@@ -82,9 +86,10 @@ const screens: RouteObject[] = [
     firstView: ({ queryClient, lang, search }) => prefetchHomeFirstView(queryClient, lang, search),
     source: 'src/features/catalogue/routes/home.tsx',
     // Other tabs and search results are parts of their own, with styles the page would not link.
-    serverRenders: (search) => {
-      const { q, tab } = readHomeAddress(search);
-      return !q && tab === 'voucher';
+    serverQuery: (search) => {
+      const { q, tab, category } = readHomeAddress(search);
+      if (q || tab !== 'voucher') return null;
+      return category ? new URLSearchParams({ category }).toString() : '';
     },
   }),
   screen(paths.wallet, Wallet, 'page'),
