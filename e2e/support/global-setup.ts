@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -52,8 +52,19 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  app.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  app.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  // Everything the app prints is also kept in artifacts/e2e-app.log: when the app stops mid-run, the
+  // tests only see refused connections, and the reason is here.
+  mkdirSync(join(root, 'artifacts'), { recursive: true });
+  const appLog = createWriteStream(join(root, 'artifacts', 'e2e-app.log'));
+  app.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+    appLog.write(d);
+  });
+  app.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+    appLog.write(d);
+  });
+  app.on('exit', (code, signal) => appLog.write(`\n[e2e] the app exited: code ${code}, signal ${signal}\n`));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, app, () => output.slice(-4000));
 
