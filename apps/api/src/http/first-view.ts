@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /** What apps/web/src/entry-server.tsx renders (its build is apps/web/dist-server). */
 export type RenderedPage = { html: string; lang: string; state: unknown; source: string };
@@ -111,8 +111,8 @@ export function assemble(template: string, manifest: Manifest, page: RenderedPag
 export async function loadFirstViewPages(
   app: FastifyInstance,
   webDist: string,
-  log: FastifyBaseLogger,
 ): Promise<FirstViewPages | null> {
+  const { log } = app;
   const bundle = join(webDist, '..', 'dist-server', 'entry-server.js');
   const manifestFile = join(webDist, '.vite', 'manifest.json');
   if (!existsSync(bundle) || !existsSync(manifestFile)) {

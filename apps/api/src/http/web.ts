@@ -87,7 +87,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string): Pro
     });
   }
 
-  const firstViews = available ? await loadFirstViewPages(app, webDist, app.log) : null;
+  const firstViews = available ? await loadFirstViewPages(app, webDist) : null;
 
   const spaFallback = async (req: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> => {
     if (isApiPath(path) || looksLikeFile(path)) return false;
