@@ -122,6 +122,71 @@ describe('the server’s visitor markup never shows', () => {
   });
 });
 
+describe('a member’s session at start', () => {
+  const refreshes = (page: Page) => {
+    const seen: Request[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/auth/refresh-token') seen.push(request);
+    });
+    return seen;
+  };
+  const storedRefreshToken = (page: Page) => page.evaluate(() => localStorage.getItem('refreshToken'));
+
+  it('is refreshed by the page itself, before any of the app’s code runs; the app takes that answer', async () => {
+    const page = await newMember(browser, '', 'early-refresh');
+    const before = await storedRefreshToken(page);
+    const seen = refreshes(page);
+    const errors = collectErrors(page);
+    const release = await holdScripts(page);
+    await page.goto('/profile', { waitUntil: 'commit' });
+    await page.waitForResponse((res) => new URL(res.url()).pathname === '/auth/refresh-token');
+    expect(seen).toHaveLength(1);
+
+    release();
+    await page.getByTestId('member-card').waitFor();
+    await page.getByTestId('menu-edit-profile').waitFor();
+    // One refresh in all, and the rotated pair is the one stored.
+    expect(seen).toHaveLength(1);
+    const after = await storedRefreshToken(page);
+    expect(after).not.toBe(before);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the rotated pair when the page is left before the app’s code arrives: the next visit is signed in', async () => {
+    const page = await newMember(browser, '', 'early-refresh-left');
+    const before = await storedRefreshToken(page);
+    const release = await holdScripts(page);
+    await page.goto('/profile', { waitUntil: 'commit' });
+    await page.waitForResponse((res) => new URL(res.url()).pathname === '/auth/refresh-token');
+    await expect.poll(() => storedRefreshToken(page)).not.toBe(before);
+
+    // Another visit in the same browser, the app's code never having run in the first.
+    const next = await page.context().newPage();
+    release();
+    await page.close();
+    await next.goto('/profile');
+    await next.getByTestId('member-card').waitFor();
+    expect(next.url()).toMatch(/\/profile$/);
+    await page.context().close();
+  });
+
+  it('a refused session at load ends on the sign-in screen, with nothing stored', async () => {
+    const page = await newPage(browser);
+    await page.goto('/health');
+    await page.evaluate(() => {
+      localStorage.setItem('accessToken', 'not-a-token');
+      localStorage.setItem('refreshToken', 'not-a-token');
+    });
+    const seen = refreshes(page);
+    await page.goto('/profile');
+    await page.waitForURL((url) => url.pathname === '/signin');
+    expect(seen).toHaveLength(1);
+    expect(await storedRefreshToken(page)).toBeNull();
+    await page.context().close();
+  });
+});
+
 describe('addresses a visitor can type', () => {
   it.each([
     ['a script in the query', '/home?category=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E'],
@@ -141,8 +206,9 @@ describe('addresses a visitor can type', () => {
     if (!res.headers.get('content-type')?.startsWith('text/html')) return;
     const html = await res.text();
     expect(html).not.toMatch(/<script>alert/i);
-    // The one inline script is index.html's gate; the answers ride in a JSON block that parses.
-    expect(html.match(/<script>/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    // The inline scripts are index.html's own two (the session refresh and the gate); the answers ride
+    // in a JSON block that parses.
+    expect(html.match(/<script>/g)?.length ?? 0).toBe(2);
     expect(html.match(/<\/html>/g)).toHaveLength(1);
     const answers = /<script type="application\/json" id="first-view">(.*?)<\/script>/s.exec(html)?.[1];
     if (answers !== undefined) expect(() => JSON.parse(answers) as unknown).not.toThrow();

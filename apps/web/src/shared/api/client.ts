@@ -15,6 +15,8 @@ export type RequestOptions = {
   lang?: string;
   /** Extra request headers (checkout's `Idempotency-Key`). */
   headers?: Record<string, string>;
+  /** The answer to this very call, already on its way (the refresh index.html sent with the page). */
+  response?: Promise<Response>;
 };
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -85,13 +87,14 @@ async function send(
 
   let res: Response;
   try {
-    res = await transport(buildUrl(path, options.query), {
-      method,
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    res = await (options.response ??
+      transport(buildUrl(path, options.query), {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: options.signal,
+      }));
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, NETWORK_ERROR, []);
