@@ -8,6 +8,7 @@ import {
   otpFromInbox,
   screenshot,
   seriousA11yViolations,
+  settleAnimations,
   uniqueEmail,
 } from './support/browser.ts';
 import { completeNewProfile, requestCode, signIn, typeCode } from './support/signin.ts';
@@ -123,7 +124,7 @@ describe('a member changes their e-mail address', () => {
       await page.getByTestId('profile-save').click();
       await page.getByTestId('email-change-confirm').waitFor();
       expect(await page.getByRole('dialog').innerText()).toContain(newEmail);
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await settleAnimations(page);
       await screenshot(page, `${lang}-edit-profile-email-code`);
 
       // A wrong code is refused in the page's language and changes nothing.

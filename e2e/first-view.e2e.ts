@@ -132,15 +132,18 @@ describe('a member’s session at start', () => {
   };
   const storedRefreshToken = (page: Page) => page.evaluate(() => localStorage.getItem('refreshToken'));
 
-  it('is refreshed by the page itself, before any of the app’s code runs; the app takes that answer', async () => {
+  it('is refreshed by the page itself, beside the screen’s code, before any of the app’s code runs; the app takes that answer', async () => {
     const page = await newMember(browser, '', 'early-refresh');
     const before = await storedRefreshToken(page);
     const seen = refreshes(page);
+    const screenCode = page.waitForRequest((req) => /\/assets\/profile-[^/]*\.js$/.test(req.url()));
     const errors = collectErrors(page);
     const release = await holdScripts(page);
     await page.goto('/profile', { waitUntil: 'commit' });
     await page.waitForResponse((res) => new URL(res.url()).pathname === '/auth/refresh-token');
     expect(seen).toHaveLength(1);
+    // The screen's own code is asked for by the page too, beside the app's.
+    await screenCode;
 
     release();
     await page.getByTestId('member-card').waitFor();

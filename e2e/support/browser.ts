@@ -69,11 +69,11 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(shotsDir, `${name}-${width}.png`), fullPage: true });
 }
 
-/** Serious and critical accessibility violations on the current page. */
-export async function seriousA11yViolations(page: Page) {
-  // axe reads colours as they are painted: a dialog still fading in fails contrast. Wait for the
-  // animations that end (not a spinner's or a skeleton's) to finish first, for 2 s at the most (a
-  // toast's timer bar runs for seconds).
+/**
+ * Waits for the animations that end (a dialog fading in; not a spinner's or a skeleton's, which never
+ * do) to finish, for 2 s at the most (a toast's timer bar runs for seconds).
+ */
+export async function settleAnimations(page: Page) {
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
@@ -85,6 +85,12 @@ export async function seriousA11yViolations(page: Page) {
       new Promise((resolve) => setTimeout(resolve, 2_000)),
     ]),
   );
+}
+
+/** Serious and critical accessibility violations on the current page. */
+export async function seriousA11yViolations(page: Page) {
+  // axe reads colours as they are painted: a dialog still fading in fails contrast.
+  await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

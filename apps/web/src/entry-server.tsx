@@ -19,6 +19,7 @@ import { routes } from './app/routes.tsx';
 import { initialAuthState } from './features/auth/index.ts';
 import { isApiError } from './shared/api/api-error.ts';
 import { setTransport } from './shared/api/client.ts';
+import { KIT_MODULE } from './shared/ui/lazy-screen.tsx';
 import { createQueryClient } from './shared/api/query-client.ts';
 import { applyLanguage } from './shared/i18n/i18n.ts';
 import { splitLocale } from './shared/paths.ts';
@@ -77,6 +78,18 @@ function exclusive<T>(work: () => Promise<T>): Promise<T> {
   return mine;
 }
 
+/**
+ * The modules (as the build's manifest names them) of the screen at `url`: its own and, for a screen in
+ * antd's theme, the kit's. Any page of the app links their code and styles, so they download with the
+ * app's own rather than after it has run.
+ */
+export function screenModulesAt(url: string): string[] {
+  const at = screenAt(new URL(url, 'http://app.invalid').pathname);
+  const source = at?.handle?.source;
+  if (!source) return [];
+  return at.handle?.screen.kit ? [source, KIT_MODULE] : [source];
+}
+
 /** The failed answers a page can be kept with: the same request would be refused again. */
 const lasting = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
 
@@ -88,7 +101,7 @@ const lasting = (error: unknown) => isApiError(error) && error.status >= 400 && 
 export async function renderFirstView({ url, fetch }: RenderOptions): Promise<RenderedPage | null> {
   const given = new URL(url, 'http://app.invalid');
   const at = screenAt(given.pathname);
-  const source = at?.handle?.source;
+  const source = at?.handle?.serverRendered && at.handle.source;
   if (!at || !source || inFlight >= MAX_IN_FLIGHT) return null;
   const query = at.handle?.serverQuery ? at.handle.serverQuery(given.searchParams) : '';
   if (query === null) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assemble, type Manifest, type RenderedPage } from './first-view.ts';
+import { assemble, linkScreen, type Manifest, type RenderedPage } from './first-view.ts';
 
 const template = `<!doctype html>
 <html lang="en">
@@ -79,5 +79,32 @@ describe('a server-rendered page', () => {
   it('is not made for a screen the build does not list, or a page without the entry script', () => {
     expect(assemble(template, manifest, page({ source: 'src/unknown.tsx' }))).toBeNull();
     expect(assemble(template.replace(/<script[^>]*><\/script>/, ''), manifest, page())).toBeNull();
+  });
+});
+
+describe('a page the browser draws', () => {
+  const kitManifest: Manifest = {
+    ...manifest,
+    'src/wallet.tsx': { file: 'assets/wallet-H.js', imports: ['_web-B.js'], css: ['assets/wallet-I.css'] },
+    'src/kit.tsx': { file: 'assets/kit-J.js', imports: ['_web-B.js', '_shared-E.js'] },
+  };
+
+  it('links the screen’s code and the kit’s beside the app’s, and preloads its styles without applying them', () => {
+    const html = linkScreen(template, kitManifest, ['src/wallet.tsx', 'src/kit.tsx']) ?? '';
+    const head = html.slice(0, html.indexOf('</head>'));
+    for (const file of ['wallet-H.js', 'kit-J.js', 'shared-E.js'])
+      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    for (const file of ['wallet-I.css', 'shared-G.css'])
+      expect(head).toContain(`<link rel="preload" as="style" crossorigin href="/assets/${file}">`);
+    // What index.html links already is not linked twice; the app's entry stays a script; #root stays empty.
+    expect(html.match(/web-B\.js/g)).toHaveLength(1);
+    expect(html.match(/web-C\.css/g)).toHaveLength(1);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-A.js"></script>');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('is index.html as it is when the build lists none of the modules', () => {
+    expect(linkScreen(template, kitManifest, [])).toBeNull();
+    expect(linkScreen(template, kitManifest, ['src/gone.tsx'])).toBeNull();
   });
 });

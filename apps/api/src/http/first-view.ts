@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 /** What apps/web/src/entry-server.tsx renders (its build is apps/web/dist-server). */
 export type RenderedPage = { html: string; lang: string; state: unknown; source: string };
 type RenderFirstView = (options: { url: string; fetch: typeof fetch }) => Promise<RenderedPage | null>;
+type ScreenModulesAt = (url: string) => string[];
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -13,7 +14,10 @@ export type Manifest = Record<string, ManifestChunk>;
 const RENDER_TIMEOUT_MS = 3_000;
 
 export interface FirstViewPages {
-  /** index.html with the visitor's first screen of `url` in it, or null: send index.html as it is. */
+  /**
+   * index.html with the visitor's first screen of `url` in it, else with that screen's code and styles
+   * linked, or null: send index.html as it is.
+   */
   page(url: string): Promise<string | null>;
 }
 
@@ -54,8 +58,8 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** The screen's code and styles and what they import, as the build's manifest lists them. */
-function screenFiles(manifest: Manifest, source: string) {
+/** The modules' code and styles and what they import, as the build's manifest lists them. */
+function screenFiles(template: string, manifest: Manifest, modules: string[]) {
   const css = new Set<string>();
   const js = new Set<string>();
   const visit = (key: string) => {
@@ -65,8 +69,10 @@ function screenFiles(manifest: Manifest, source: string) {
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(source);
-  return { css: [...css], js: [...js] };
+  for (const module of modules) visit(module);
+  // What index.html links already is left as it is.
+  const fresh = (file: string) => !template.includes(`/${file}"`);
+  return { css: [...css].filter(fresh), js: [...js].filter(fresh) };
 }
 
 /**
@@ -75,17 +81,13 @@ function screenFiles(manifest: Manifest, source: string) {
  */
 export function assemble(template: string, manifest: Manifest, page: RenderedPage): string | null {
   if (!manifest[page.source] || !ENTRY_SCRIPT.test(template)) return null;
-  const { css, js } = screenFiles(manifest, page.source);
+  const { css, js } = screenFiles(template, manifest, [page.source]);
   // React lists the resources it hoists (the largest picture's preload) before the markup.
   const hoisted = /^(?:<link [^>]*>)*/.exec(page.html)?.[0] ?? '';
   const markup = page.html.slice(hoisted.length);
   const head = [
-    ...css
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-    ...js
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     hoisted,
   ].join('');
   // Replacer functions throughout: in a replacement string `$'`, `$&`… are patterns, and the markup and
@@ -105,6 +107,21 @@ export function assemble(template: string, manifest: Manifest, page: RenderedPag
 }
 
 /**
+ * index.html for a screen the browser draws, with the screen's code and styles linked: they download
+ * beside the app's own code rather than once it has run, a round trip less before the screen. The
+ * styles are preloaded, not applied: the boot screen's first paint does not wait for them.
+ */
+export function linkScreen(template: string, manifest: Manifest, modules: string[]): string | null {
+  const { css, js } = screenFiles(template, manifest, modules);
+  if (!css.length && !js.length) return null;
+  const head = [
+    ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+    ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ].join('');
+  return template.replace('</head>', () => `${head}</head>`);
+}
+
+/**
  * Server-rendered first screens for visitors (apps/web/src/entry-server.tsx), when the web app's server
  * build is there. Anything that goes wrong sends the plain page: the browser then draws the screen.
  */
@@ -121,10 +138,24 @@ export async function loadFirstViewPages(
   }
   const template = readFileSync(join(webDist, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const { renderFirstView } = (await import(pathToFileURL(bundle).href)) as {
+  const { renderFirstView, screenModulesAt } = (await import(pathToFileURL(bundle).href)) as {
     renderFirstView: RenderFirstView;
+    screenModulesAt: ScreenModulesAt;
   };
   const fetch = injectFetch(app);
+  // One page per screen (a few dozen at most), made on first use.
+  const linked = new Map<string, string | null>();
+  const linkedPage = (url: string) => {
+    let modules: string[];
+    try {
+      modules = screenModulesAt(url);
+    } catch {
+      return null; // not an address of the app's: the plain page
+    }
+    const key = modules.join(' ');
+    if (!linked.has(key)) linked.set(key, linkScreen(template, manifest, modules));
+    return linked.get(key) ?? null;
+  };
 
   return {
     async page(url) {
@@ -137,7 +168,7 @@ export async function loadFirstViewPages(
         return null;
       });
       const page = await Promise.race([rendering, late]).finally(() => clearTimeout(timer));
-      return page && assemble(template, manifest, page);
+      return (page && assemble(template, manifest, page)) ?? linkedPage(url);
     },
   };
 }

@@ -55,10 +55,12 @@ export type ScreenHandle = {
    */
   firstView?: (at: FirstViewAt) => Promise<unknown>;
   /**
-   * The screen's module (as the build's manifest names it) when the server renders a visitor's first
-   * view of it: the page then links the screen's code and styles. A test holds it to the lazy import.
+   * The screen's module, as the build's manifest names it: the page links its code and styles, so they
+   * download with the app's rather than after it. A test holds it to the lazy import.
    */
   source?: string;
+  /** The server renders a visitor's first view of this screen. */
+  serverRendered?: true;
   /**
    * The part of the address's query the screen's markup depends on (the server renders, and reuses, a
    * page per path and this; other parameters are ignored), or null when the server does not render
@@ -71,7 +73,7 @@ const screen = (
   path: string,
   Screen: LazyScreen<object>,
   placeholder: PlaceholderShape,
-  rendered: Pick<ScreenHandle, 'firstView' | 'source' | 'serverQuery'> = {},
+  rendered: Pick<ScreenHandle, 'firstView' | 'source' | 'serverRendered' | 'serverQuery'> = {},
 ): RouteObject => ({
   path: rel(path),
   element: <Screen />,
@@ -81,10 +83,14 @@ const screen = (
 const screens: RouteObject[] = [
   // `/` renders nothing: the guard sends it to /home.
   { index: true, element: null },
-  screen(paths.signin, Signin, 'page', { source: 'src/features/auth/routes/signin.tsx' }),
+  screen(paths.signin, Signin, 'page', {
+    source: 'src/features/auth/routes/signin.tsx',
+    serverRendered: true,
+  }),
   screen(paths.home, Home, 'list', {
     firstView: ({ queryClient, lang, search }) => prefetchHomeFirstView(queryClient, lang, search),
     source: 'src/features/catalogue/routes/home.tsx',
+    serverRendered: true,
     // Other tabs and search results are parts of their own, with styles the page would not link.
     serverQuery: (search) => {
       const { q, tab, category } = readHomeAddress(search);
@@ -92,34 +98,44 @@ const screens: RouteObject[] = [
       return category ? new URLSearchParams({ category }).toString() : '';
     },
   }),
-  screen(paths.wallet, Wallet, 'page'),
-  screen(paths.walletVoucher, WalletVoucher, 'detail'),
-  screen(paths.checkout, Checkout, 'page'),
-  screen(paths.checkoutOrder, CheckoutOrder, 'page'),
-  screen(paths.cart, Cart, 'page'),
-  screen(paths.profile, Profile, 'page'),
-  screen(paths.profileEdit, EditProfile, 'page'),
-  screen(paths.profileHistory, History, 'page'),
-  screen(paths.vouchers, Vouchers, 'list'),
+  screen(paths.wallet, Wallet, 'page', { source: 'src/features/wallet/routes/wallet.tsx' }),
+  screen(paths.walletVoucher, WalletVoucher, 'detail', {
+    source: 'src/features/wallet/routes/wallet-voucher.tsx',
+  }),
+  screen(paths.checkout, Checkout, 'page', { source: 'src/features/checkout/routes/checkout.tsx' }),
+  screen(paths.checkoutOrder, CheckoutOrder, 'page', {
+    source: 'src/features/checkout/routes/order-status.tsx',
+  }),
+  screen(paths.cart, Cart, 'page', { source: 'src/features/cart/routes/cart.tsx' }),
+  screen(paths.profile, Profile, 'page', { source: 'src/features/profile/routes/profile.tsx' }),
+  screen(paths.profileEdit, EditProfile, 'page', { source: 'src/features/profile/routes/edit-profile.tsx' }),
+  screen(paths.profileHistory, History, 'page', { source: 'src/features/history/routes/history.tsx' }),
+  screen(paths.vouchers, Vouchers, 'list', { source: 'src/features/catalogue/routes/vouchers.tsx' }),
   screen(paths.voucher, VoucherDetail, 'detail', {
     firstView: ({ queryClient, lang, params }) =>
       prefetchDetailFirstView(queryClient, 'vouchers', lang, params.id ?? ''),
     source: 'src/features/catalogue/routes/voucher-detail.tsx',
+    serverRendered: true,
   }),
-  screen(paths.privileges, Privileges, 'list'),
+  screen(paths.privileges, Privileges, 'list', { source: 'src/features/catalogue/routes/privileges.tsx' }),
   // A static segment outranks `:id`: /privileges/history stays the (protected) history screen.
-  screen(paths.privilegesHistory, PrivilegesHistory, 'page'),
+  screen(paths.privilegesHistory, PrivilegesHistory, 'page', {
+    source: 'src/features/privileges/routes/privileges-history.tsx',
+  }),
   screen(paths.privilege, PrivilegeDetail, 'detail', {
     firstView: ({ queryClient, lang, params }) =>
       prefetchDetailFirstView(queryClient, 'privileges', lang, params.id ?? ''),
     source: 'src/features/catalogue/routes/privilege-detail.tsx',
+    serverRendered: true,
   }),
-  screen(paths.store, Store, 'list'),
-  screen(paths.notifications, Notifications, 'page'),
+  screen(paths.store, Store, 'list', { source: 'src/features/catalogue/routes/store.tsx' }),
+  screen(paths.notifications, Notifications, 'page', {
+    source: 'src/features/notifications/routes/notifications.tsx',
+  }),
   {
     path: '*',
     element: <NotFound />,
-    handle: { screen: NotFound, placeholder: 'page' } satisfies ScreenHandle,
+    handle: { screen: NotFound, placeholder: 'page', source: 'src/app/not-found.tsx' } satisfies ScreenHandle,
   },
 ];
 

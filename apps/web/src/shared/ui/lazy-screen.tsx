@@ -7,7 +7,14 @@ export type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & {
   preload: () => Promise<Module<P>>;
   /** `preload` for a hint (idle, intent): a failed download is not an error, the real render retries it. */
   prefetch: () => void;
+  /** The part's own module, without the theme around it. */
+  load: () => Promise<Module<P>>;
+  /** Whether antd's theme (and so the kit's code, KIT_MODULE) comes with the part. */
+  kit: boolean;
 };
+
+/** The kit's module as the build's manifest names it: a page that starts on a kit screen links it too. */
+export const KIT_MODULE = 'src/shared/ui/antd-theme.tsx';
 
 const loadKit = () => import('./antd-theme.tsx');
 
@@ -42,7 +49,7 @@ export function lazyScreen<P extends object>(
     return loading;
   };
   const prefetch = () => void preload().catch(() => {});
-  return Object.assign(lazy(preload), { preload, prefetch });
+  return Object.assign(lazy(preload), { preload, prefetch, load, kit });
 }
 
 /** True from the first render where `value` is true on: a lazily loaded dialog stays mounted once it
