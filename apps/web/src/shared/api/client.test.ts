@@ -2,9 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { api, setSessionRefresher } from './client.ts';
 import { tokenStorage } from './tokens.ts';
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+import { json } from '../../test/responses.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 

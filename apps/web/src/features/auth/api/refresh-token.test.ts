@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../shared/api/tokens.ts';
 import { refreshToken } from './refresh-token.ts';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+import { json } from '../../../test/responses.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 

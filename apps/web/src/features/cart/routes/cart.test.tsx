@@ -8,10 +8,7 @@ import { useCartStore } from '../../../shared/cart/cart-store.ts';
 import { aCart, aCartItem } from '../../../shared/cart/test-data.ts';
 import { useAuthStore, type AuthState } from '../../auth/index.ts';
 import { CartScreen } from './cart.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown) => json(200, { success: true, data });
+import { json, ok } from '../../../test/responses.ts';
 
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 const kafae = { id: 'm2', name: 'Baan Kafae', logoUrl: '/k.svg' };

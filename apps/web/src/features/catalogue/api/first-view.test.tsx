@@ -9,12 +9,7 @@ import { PrivilegeDetailScreen } from '../routes/privilege-detail.tsx';
 import { readHomeAddress } from '../lib/home-address.ts';
 import { aPrivilege, aVoucher } from '../test-data.ts';
 import { prefetchDetailFirstView, prefetchHomeFirstView } from './first-view.ts';
-
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ success: true, data }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
+import { ok } from '../../../test/responses.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const requested = () => fetchMock.mock.calls.map(([url]) => String(url)).sort();

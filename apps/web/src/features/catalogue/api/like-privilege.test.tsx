@@ -6,9 +6,7 @@ import { useAuthStore, type AuthState } from '../../auth/index.ts';
 import { aPrivilege } from '../test-data.ts';
 import { optimisticLike, patchPrivilegeData, useLikePrivilege } from './like-privilege.ts';
 import { catalogueKeys } from './query-keys.ts';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+import { json } from '../../../test/responses.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

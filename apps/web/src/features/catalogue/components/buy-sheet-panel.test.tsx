@@ -11,6 +11,7 @@ import { useAuthStore, type AuthState } from '../../auth/index.ts';
 import { aVoucher } from '../test-data.ts';
 import BuySheetPanel, { buyableUnits } from './buy-sheet-panel.tsx';
 import type { BuyMode } from './buy-sheet.tsx';
+import { json } from '../../../test/responses.ts';
 
 const V = '00000000-0000-4000-8000-0000000000a1';
 const SMALL = '00000000-0000-4000-8000-0000000000b1';
@@ -30,9 +31,6 @@ const aDetail = (over: Partial<VoucherDetail> = {}): VoucherDetail => ({
   pricePerCardMonth: null,
   ...over,
 });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

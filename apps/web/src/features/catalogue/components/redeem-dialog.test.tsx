@@ -6,9 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore, type AuthState } from '../../auth/index.ts';
 import { aPrivilege } from '../test-data.ts';
 import RedeemDialog from './redeem-dialog.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+import { json } from '../../../test/responses.ts';
 
 const points = (balance: number) => ({
   success: true,

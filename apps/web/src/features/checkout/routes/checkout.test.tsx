@@ -8,10 +8,8 @@ import { useCartStore } from '../../../shared/cart/cart-store.ts';
 import { initialAuthState, useAuthStore } from '../../auth/index.ts';
 import { aCoupon, anOrder, aQuote, channelList, ID } from '../test-data.ts';
 import { CheckoutScreen } from './checkout.tsx';
+import { json, ok } from '../../../test/responses.ts';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown) => json(200, { success: true, data });
 const fail = (status: number, code: string) => json(status, { success: false, code, message: [code] });
 
 type Call = { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers };

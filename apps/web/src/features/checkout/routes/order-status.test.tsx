@@ -8,10 +8,7 @@ import { useCartStore } from '../../../shared/cart/cart-store.ts';
 import { i18next } from '../../../shared/i18n/i18n.ts';
 import { anOrder, aLine, ID } from '../test-data.ts';
 import { OrderStatusScreen } from './order-status.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown) => json(200, { success: true, data });
+import { json, ok } from '../../../test/responses.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 /** What check-status answers next (the last one repeats). */

@@ -8,15 +8,10 @@ import { DISPLAYED_IDS_KEY } from '../lib/displayed-ids.ts';
 import { useNotificationPreference } from '../lib/preference.ts';
 import { aNotification } from '../test-data.ts';
 import { NotificationPoller } from './notification-poller.tsx';
+import { ok } from '../../../test/responses.ts';
 
 const shown = vi.hoisted(() => vi.fn());
 vi.mock('./notification-toast.tsx', () => ({ showNotificationToast: shown }));
-
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ success: true, data }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

@@ -8,10 +8,8 @@ import { useAuthStore, type AuthState } from '../../auth/index.ts';
 import { useNotificationPreference } from '../lib/preference.ts';
 import { aNotification } from '../test-data.ts';
 import { NotificationsScreen } from './notifications.tsx';
+import { json, ok } from '../../../test/responses.ts';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown) => json(200, { success: true, data });
 const fail = () => json(404, { success: false, code: 'notification_not_found', message: ['Not found'] });
 
 const A = aNotification({ _id: 'a', title: 'Points earned' });

@@ -6,10 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialAuthState, useAuthStore } from '../../auth/index.ts';
 import { PrivilegesHistoryScreen } from './privileges-history.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown) => json(200, { success: true, data });
+import { json, ok } from '../../../test/responses.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const summary = {

@@ -6,10 +6,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../texts.ts';
 import { MemberCard } from './member-card.tsx';
+import { json, ok } from '../../../test/responses.ts';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown) => json(200, { success: true, data });
 const fetchMock = vi.fn<typeof fetch>();
 const info = { id: 'm1', email: 'malee@example.com', firstName: 'Malee', lastName: 'Suksan' } as MemberInfo;
 let answer: () => Response;

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../../../shared/navigation.ts';
 import { initialAuthState, useAuthStore } from '../../auth/index.ts';
 import { EditProfileScreen } from './edit-profile.tsx';
+import { ok } from '../../../test/responses.ts';
 
 const newMember: MemberInfo = {
   id: 'm1',
@@ -22,8 +23,6 @@ const newMember: MemberInfo = {
 };
 
 const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ success: true, data }), { headers: { 'Content-Type': 'application/json' } });
 
 function renderScreen(info: MemberInfo | null) {
   useAuthStore.setState({

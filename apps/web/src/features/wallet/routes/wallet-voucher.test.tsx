@@ -10,9 +10,7 @@ import { initialAuthState, useAuthStore, type AuthState } from '../../auth/index
 import { aWalletVoucher } from '../test-data.ts';
 import { groupedCode } from '../components/code-panel.tsx';
 import { WalletVoucherScreen } from './wallet-voucher.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+import { json } from '../../../test/responses.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 let voucher: WalletVoucherDetail | null;

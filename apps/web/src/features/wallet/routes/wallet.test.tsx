@@ -8,10 +8,7 @@ import { applyLanguage } from '../../../shared/i18n/i18n.ts';
 import { initialAuthState, useAuthStore } from '../../auth/index.ts';
 import { aPage, aWalletVoucher, someCategories } from '../test-data.ts';
 import { WalletScreen } from './wallet.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown) => json(200, { success: true, data });
+import { json, ok } from '../../../test/responses.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 /** The wallet requests made, as their query parameters. */
