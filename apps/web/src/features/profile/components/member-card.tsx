@@ -35,38 +35,50 @@ export function MemberCard({ info }: { info: MemberInfo }) {
       {points.data ? (
         <PointsPart summary={points.data} />
       ) : points.isError ? (
-        // The card keeps its height: the member's name stays where it was, with a way to try again.
-        <div className={styles.cardTier} role="alert">
-          <span className={styles.points}>{t('profile.card.pointsError')}</span>
-          <button
-            type="button"
-            className={styles.cardRetry}
-            onClick={() => void points.refetch()}
-            disabled={points.isFetching}
-            data-testid="points-retry"
-          >
-            {t('states.retry')}
-          </button>
+        // Over the loading shape, kept but unseen: the card keeps its height and nothing below moves.
+        <div className={styles.cardPointsError}>
+          <PointsShape />
+          <div className={styles.cardTier} role="alert">
+            <span className={styles.points}>{t('profile.card.pointsError')}</span>
+            <button
+              type="button"
+              className={styles.cardRetry}
+              onClick={() => void points.refetch()}
+              disabled={points.isFetching}
+              data-testid="points-retry"
+            >
+              {t('states.retry')}
+            </button>
+          </div>
         </div>
       ) : (
         // The shape of the loaded part (tier row, bar, goal line), so nothing below moves when it arrives.
-        <>
-          <div className={styles.cardTier} role="status" aria-busy="true" data-testid="points-loading">
-            <span className="visually-hidden">{t('app.loading')}</span>
-            <span className={`${skeleton.skeleton} ${styles.cardSkeletonPill}`} aria-hidden="true" />
-            <span className={`${skeleton.skeleton} ${styles.cardSkeletonPoints}`} aria-hidden="true" />
-          </div>
-          <div className={styles.progress} aria-hidden="true" />
-          <p className={styles.progressText} aria-hidden="true">
-            <span className={`${skeleton.skeleton} ${styles.cardSkeletonGoal}`} />
-          </p>
-        </>
+        <div role="status" aria-busy="true" data-testid="points-loading">
+          <span className="visually-hidden">{t('app.loading')}</span>
+          <PointsShape />
+        </div>
       )}
       <Link to={to(paths.privilegesHistory)} className={styles.cardLink} data-testid="points-history-link">
         {t('profile.card.pointsHistory')}
         <RightOutlined aria-hidden />
       </Link>
     </section>
+  );
+}
+
+/** The loaded points part's outline: tier row, bar and goal line, as skeletons. */
+function PointsShape() {
+  return (
+    <div className={styles.pointsShape} aria-hidden="true">
+      <div className={styles.cardTier}>
+        <span className={`${skeleton.skeleton} ${styles.cardSkeletonPill}`} />
+        <span className={`${skeleton.skeleton} ${styles.cardSkeletonPoints}`} />
+      </div>
+      <div className={styles.progress} />
+      <p className={styles.progressText}>
+        <span className={`${skeleton.skeleton} ${styles.cardSkeletonGoal}`} />
+      </p>
+    </div>
   );
 }
 
