@@ -56,14 +56,12 @@ export default async function setup(project: TestProject) {
   // tests only see refused connections, and the reason is here.
   mkdirSync(join(root, 'artifacts'), { recursive: true });
   const appLog = createWriteStream(join(root, 'artifacts', 'e2e-app.log'));
-  app.stdout?.on('data', (d: Buffer) => {
+  const capture = (d: Buffer) => {
     output += d.toString();
     appLog.write(d);
-  });
-  app.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-    appLog.write(d);
-  });
+  };
+  app.stdout?.on('data', capture);
+  app.stderr?.on('data', capture);
   app.on('exit', (code, signal) => appLog.write(`\n[e2e] the app exited: code ${code}, signal ${signal}\n`));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, app, () => output.slice(-4000));
