@@ -6,6 +6,7 @@ import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { fontStack } from './font-stack.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 // Everything the API answers on the shared origin; the rest is the single-page app.
@@ -41,6 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     localeSections(),
+    fontStack(),
     // Compressed once at build, at the highest levels (the server sends these as they are): brotli 11
     // is about a fifth smaller than what the server would compress on the fly for each request.
     !isSsrBuild &&
@@ -99,7 +101,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     // Form tests type into antd fields key by key; on a busy 2-core machine 5 s was seen to run out.

@@ -3,6 +3,7 @@ import './app/initial-language.ts';
 import '@fontsource/noto-sans-thai/400.css';
 import '@fontsource/noto-sans-thai/600.css';
 import '@fontsource/noto-sans-thai/700.css';
+import 'virtual:font-stack.css';
 import 'antd/dist/reset.css';
 import './app/app.css';
 import './shared/i18n/i18n.ts';

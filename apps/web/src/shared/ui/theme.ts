@@ -3,8 +3,8 @@ import type { ThemeConfig } from 'antd';
 export const NAVY = '#14213d';
 export const GOLD = '#fca311';
 
-export const FONT_FAMILY =
-  "'Noto Sans Thai', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+/** The app's font stack, with its metric-matched stand-ins (apps/web/font-stack.ts). */
+export const FONT_FAMILY = 'var(--font)';
 
 /** The brand theme: dark navy primary, 48 px controls and buttons, 14 px text, the six breakpoints. */
 export const theme: ThemeConfig = {

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { fontStackCss } from './font-stack.ts';
+
+const css = fontStackCss();
+const faces = [...css.matchAll(/@font-face \{([^}]*)\}/g)].map(([, body = '']) => ({
+  family: /font-family: "([^"]+)"/.exec(body)?.[1],
+  weight: /font-weight: (\d+)/.exec(body)?.[1],
+  src: /src: ([^;]+)/.exec(body)?.[1],
+  sizeAdjust: Number(/size-adjust: ([\d.]+)%/.exec(body)?.[1]) / 100,
+  ascent: Number(/ascent-override: ([\d.]+)%/.exec(body)?.[1]) / 100,
+}));
+const stack =
+  /--font:([^;]+);/
+    .exec(css)?.[1]
+    ?.split(',')
+    .map((name) => name.trim()) ?? [];
+
+describe('the font stack', () => {
+  it('is Noto Sans Thai, then each measured stand-in, then the system fonts (for Thai, emoji)', () => {
+    expect(stack[0]).toBe('"Noto Sans Thai"');
+    const standIns = stack.filter((name) => name.startsWith('"Noto Sans Thai Fallback: '));
+    expect(standIns).toHaveLength(5);
+    expect(stack.indexOf(standIns.at(-1) ?? '')).toBeLessThan(stack.indexOf('Roboto'));
+    expect(stack.slice(-3)).toEqual(['system-ui', '-apple-system', 'sans-serif']);
+    // Every stand-in the stack names has a face, and no face is left out of the stack.
+    const named = new Set(standIns.map((name) => name.slice(1, -1)));
+    expect(new Set(faces.map((face) => face.family))).toEqual(named);
+  });
+
+  it('has a face for each weight the app loads, drawn from the system font of that weight', () => {
+    const dejaVu = faces.filter((face) => face.family === 'Noto Sans Thai Fallback: DejaVu Sans');
+    expect(dejaVu.map((face) => [face.weight, face.src])).toEqual([
+      ['400', "local('DejaVu Sans'), local('DejaVuSans')"],
+      ['700', "local('DejaVu Sans Bold'), local('DejaVuSans-Bold')"],
+    ]);
+    const roboto = faces.filter((face) => face.family === 'Noto Sans Thai Fallback: Roboto');
+    expect(roboto.map((face) => face.weight)).toEqual(['400', '600', '700']);
+  });
+
+  it('scales each stand-in to Noto’s average width and gives it Noto’s ascent', () => {
+    // DejaVu Sans (1,041 / 2,048 em) is wider than Noto Sans Thai (474 / 1,000): drawn smaller.
+    const regular = faces.find(
+      (f) => f.family === 'Noto Sans Thai Fallback: DejaVu Sans' && f.weight === '400',
+    );
+    expect(regular?.sizeAdjust).toBeCloseTo(0.474 / (1041 / 2048), 3);
+    expect((regular?.ascent ?? 0) * (regular?.sizeAdjust ?? 0)).toBeCloseTo(1.061, 3);
+    // Roboto (911 / 2,048) is narrower: drawn larger.
+    const roboto = faces.find((f) => f.family === 'Noto Sans Thai Fallback: Roboto' && f.weight === '400');
+    expect(roboto?.sizeAdjust).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,84 @@
+// The app's typeface and the system fonts that stand in for it while it loads, as one CSS module
+// (`virtual:font-stack.css`): the `--font` stack every style uses, and a metric-matched @font-face for
+// each stand-in.
+//
+// Noto Sans Thai arrives with `font-display: swap`, so the first paint uses a system font. Unadjusted,
+// the wider DejaVu Sans of Linux (or the narrower Roboto of Android) wraps titles differently, and
+// everything under them moves when the web font lands: 0.022–0.024 of layout shift on home, over the
+// 0.02 target. Each stand-in here is the system font scaled to Noto's average Latin glyph width and
+// given Noto's ascent and descent (capsize's createFontStack), per weight the app uses, so lines break and
+// sit where they will in Noto. Thai glyphs are in none of these fonts: Thai text falls through to the
+// system's Thai font as before.
+import { createFontStack } from '@capsizecss/core';
+import arial700 from '@capsizecss/metrics/arial/700';
+import arial from '@capsizecss/metrics/arial/regular';
+import helveticaNeue700 from '@capsizecss/metrics/helveticaNeue/700';
+import helveticaNeue from '@capsizecss/metrics/helveticaNeue/regular';
+import noto600 from '@capsizecss/metrics/notoSansThai/600';
+import noto700 from '@capsizecss/metrics/notoSansThai/700';
+import noto from '@capsizecss/metrics/notoSansThai/regular';
+import roboto600 from '@capsizecss/metrics/roboto/600';
+import roboto700 from '@capsizecss/metrics/roboto/700';
+import roboto from '@capsizecss/metrics/roboto/regular';
+import segoeUI600 from '@capsizecss/metrics/segoeUI/600';
+import segoeUI700 from '@capsizecss/metrics/segoeUI/700';
+import segoeUI from '@capsizecss/metrics/segoeUI/regular';
+import type { Plugin } from 'vite';
+
+type Metrics = Parameters<typeof createFontStack>[0][number];
+
+/**
+ * DejaVu Sans, the sans-serif of Debian and Ubuntu, is not in capsize's collection: its metrics as
+ * @capsizecss/unpack reads them from fonts-dejavu-core 2.37's files.
+ */
+const dejaVuSans: Metrics = {
+  familyName: 'DejaVu Sans',
+  fullName: 'DejaVu Sans',
+  postscriptName: 'DejaVuSans',
+  ascent: 1901,
+  descent: -483,
+  lineGap: 0,
+  unitsPerEm: 2048,
+  xWidthAvg: 1041,
+};
+const dejaVuSans700: Metrics = {
+  ...dejaVuSans,
+  fullName: 'DejaVu Sans Bold',
+  postscriptName: 'DejaVuSans-Bold',
+  xWidthAvg: 1176,
+};
+
+/**
+ * The weights the app loads (main.tsx's @fontsource imports) and each stand-in's face of that weight,
+ * in the order they are tried: Android, Apple, Windows, Linux. A font without a 600 face is matched
+ * to its 700 one by the browser.
+ */
+const WEIGHTS: { weight: number; noto: Metrics; standIns: Metrics[] }[] = [
+  { weight: 400, noto, standIns: [roboto, helveticaNeue, segoeUI, arial, dejaVuSans] },
+  { weight: 600, noto: noto600, standIns: [roboto600, segoeUI600] },
+  {
+    weight: 700,
+    noto: noto700,
+    standIns: [roboto700, helveticaNeue700, segoeUI700, arial700, dejaVuSans700],
+  },
+];
+
+/** For the characters none of the above has (Thai, emoji): the platform's own. */
+const SYSTEM = 'system-ui, -apple-system, sans-serif';
+
+export function fontStackCss(): string {
+  const stacks = WEIGHTS.map(({ weight, noto: preferred, standIns }) =>
+    createFontStack([preferred, ...standIns], { fontFaceProperties: { fontWeight: String(weight) } }),
+  );
+  const [regular] = stacks;
+  return `:root{--font:${regular?.fontFamily}, ${SYSTEM};}\n${stacks.map((s) => s.fontFaces).join('\n')}\n`;
+}
+
+const ID = 'virtual:font-stack.css';
+
+/** `import 'virtual:font-stack.css'`: the stack and the stand-ins' faces, made at build time. */
+export const fontStack = (): Plugin => ({
+  name: 'font-stack',
+  resolveId: (id) => (id === ID ? `\0${ID}` : undefined),
+  load: (id) => (id === `\0${ID}` ? fontStackCss() : undefined),
+});
