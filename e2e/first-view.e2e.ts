@@ -87,6 +87,35 @@ describe.each(['en', 'th'] as const)('a visitor in %s', (lang: Lang) => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('sees the text where it stays while the web font loads: the stand-in font has its measure', async () => {
+    // Where the texts of home's first screen sit: with the web fonts never arriving (the stand-in only),
+    // then once they are in. A stand-in of other widths wraps titles differently and moves what is below.
+    const textBoxes = async (fonts: 'stand-in' | 'web font') => {
+      const page = await newPage(browser, { width: 412, height: 823 });
+      if (fonts === 'stand-in') await page.route(/\.woff2$/, (route) => route.abort());
+      await page.goto(`${prefix}/home`, { waitUntil: 'networkidle' });
+      await page.evaluate(() => document.fonts.ready);
+      const boxes = await page
+        .locator('h1, h2, [data-testid="banner"] span, a[href*="/vouchers/"] p')
+        .evaluateAll((nodes) =>
+          nodes
+            .map((node) => node.getBoundingClientRect())
+            .filter((box) => box.top < 823 && box.width > 0)
+            .map((box) => ({ top: Math.round(box.top), height: Math.round(box.height) })),
+        );
+      await page.context().close();
+      return boxes;
+    };
+    const standIn = await textBoxes('stand-in');
+    const webFont = await textBoxes('web font');
+    expect(standIn.length).toBeGreaterThan(10);
+    expect(standIn.length).toBe(webFont.length);
+    standIn.forEach((box, i) => {
+      expect(Math.abs(box.top - (webFont[i]?.top ?? 0)), `text ${i} top`).toBeLessThanOrEqual(2);
+      expect(box.height, `text ${i} height`).toBe(webFont[i]?.height);
+    });
+  });
 });
 
 describe('the server’s visitor markup never shows', () => {
