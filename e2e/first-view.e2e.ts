@@ -88,6 +88,22 @@ describe.each(['en', 'th'] as const)('a visitor in %s', (lang: Lang) => {
     await page.context().close();
   });
 
+  it('has the largest picture asked for before the app’s code', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${prefix}/home`);
+    await waitForHydration(page.getByTestId('banner'));
+    const picture = await page.getByTestId('banner').first().locator('img').getAttribute('src');
+    // The browser asks in the head's order; on HTTP/1.1 the seventh request waits for a free connection.
+    const asked = await page.evaluate(() =>
+      [...document.head.querySelectorAll('link[rel="preload"][as="image"], link[rel="modulepreload"]')].map(
+        (link) => link.getAttribute('href'),
+      ),
+    );
+    expect(asked[0]).toBe(picture);
+    expect(asked.filter((href) => href?.endsWith('.js')).length).toBeGreaterThanOrEqual(3);
+    await page.context().close();
+  });
+
   it('sees nothing move when the web fonts arrive: the stand-in font has their measure', async () => {
     // Lighthouse's phone: the fonts arrive after the first paint, and a stand-in of other widths wraps
     // titles differently, moving what is below them (0.022 on this machine's DejaVu Sans before).

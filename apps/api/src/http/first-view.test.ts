@@ -47,6 +47,23 @@ describe('a server-rendered page', () => {
     expect(head.match(/web-B\.js/g)).toHaveLength(1);
   });
 
+  it('asks for the styles, then the largest picture, then the code (six connections a host on HTTP/1.1)', () => {
+    const html = assemble(template, manifest, page()) ?? '';
+    const order = [
+      ...html.matchAll(/<link rel="(?:stylesheet|preload|modulepreload)"[^>]*href="([^"]+)"/g),
+    ].map(([, href]) => href);
+    expect(order).toEqual([
+      '/assets/web-C.css',
+      '/assets/home-F.css',
+      '/assets/shared-G.css',
+      '/media/a.svg',
+      '/assets/index-A.js',
+      '/assets/web-B.js',
+      '/assets/home-D.js',
+      '/assets/shared-E.js',
+    ]);
+  });
+
   it('turns the entry script into a preload that index.html’s gate starts after the first frame', () => {
     const html = assemble(template, manifest, page()) ?? '';
     expect(html).not.toContain('<script type="module"');
