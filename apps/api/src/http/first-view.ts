@@ -89,8 +89,8 @@ export function assemble(template: string, manifest: Manifest, page: RenderedPag
   const hoisted = /^(?:<link [^>]*>)*/.exec(page.html)?.[0] ?? '';
   const markup = page.html.slice(hoisted.length);
   // In the order a phone needs them: the styles, the largest picture, then the code. On HTTP/1.1 a
-  // browser opens six connections to a host: behind the app's four scripts and the styles, the
-  // picture's request was the eighth, waiting for a free one.
+  // browser opens six connections to a host: behind the app's scripts and the styles, the
+  // picture's request was the seventh, waiting for a free one.
   const head = [
     ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
     hoisted,
