@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import {
+  baseUrl,
+  launchBrowser,
+  LIGHTHOUSE_DEVICE,
+  LIGHTHOUSE_PHONE,
+  newPage,
+  screenshot,
+} from './support/browser.ts';
 import { catalogueGet } from './support/catalogue.ts';
 import { collectErrors, holdScripts, waitForHydration } from './support/first-view.ts';
 import { prefixOf, text, type Lang, type Paged, type Voucher } from './support/shop.ts';
@@ -108,13 +115,7 @@ describe.each(['en', 'th'] as const)('a visitor in %s', (lang: Lang) => {
     // Lighthouse's phone: the fonts arrive after the first paint, and a stand-in of other widths wraps
     // titles differently, moving what is below them (0.022 on this machine's DejaVu Sans before).
     for (let load = 0; load < 2; load += 1) {
-      const context = await browser.newContext({
-        viewport: { width: 412, height: 823 },
-        deviceScaleFactor: 1.75,
-        isMobile: true,
-        baseURL: baseUrl(),
-      });
-      const page = await context.newPage();
+      const page = await newPage(browser, LIGHTHOUSE_PHONE, LIGHTHOUSE_DEVICE);
       await page.addInitScript(() => {
         const w = window as { layoutShift?: number };
         w.layoutShift = 0;
@@ -126,7 +127,7 @@ describe.each(['en', 'th'] as const)('a visitor in %s', (lang: Lang) => {
       await page.evaluate(() => document.fonts.ready);
       const shift = await page.evaluate(() => (window as { layoutShift?: number }).layoutShift ?? 0);
       expect(shift, `load ${load + 1}`).toBeLessThan(0.005);
-      await context.close();
+      await page.context().close();
     }
   });
 });

@@ -25,8 +25,16 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
-export async function newPage(browser: Browser, viewport = PHONE): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl(), locale: 'en-US' });
+/** Lighthouse's default phone (Moto G Power): its viewport, pixel ratio and touch. */
+export const LIGHTHOUSE_PHONE = { width: 412, height: 823 };
+export const LIGHTHOUSE_DEVICE = { deviceScaleFactor: 1.75, isMobile: true };
+
+export async function newPage(
+  browser: Browser,
+  viewport = PHONE,
+  device: { deviceScaleFactor?: number; isMobile?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, ...device, baseURL: baseUrl(), locale: 'en-US' });
   await watchContentSecurityPolicy(context);
   return context.newPage();
 }

@@ -3,9 +3,6 @@ import type { ThemeConfig } from 'antd';
 export const NAVY = '#14213d';
 export const GOLD = '#fca311';
 
-/** The app's font stack, with its metric-matched stand-ins (apps/web/font-stack.ts). */
-export const FONT_FAMILY = 'var(--font)';
-
 /** The brand theme: dark navy primary, 48 px controls and buttons, 14 px text, the six breakpoints. */
 export const theme: ThemeConfig = {
   token: {
@@ -16,7 +13,8 @@ export const theme: ThemeConfig = {
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.5)',
     // antd's default (45% black) reads at 3.4:1 on white; hints under fields need 4.5:1.
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
-    fontFamily: FONT_FAMILY,
+    // The app's font stack, with its metric-matched stand-ins (apps/web/font-stack.ts).
+    fontFamily: 'var(--font)',
     fontSize: 14,
     controlHeight: 48,
     borderRadius: 10,
