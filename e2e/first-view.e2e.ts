@@ -95,8 +95,15 @@ describe.each(['en', 'th'] as const)('a visitor in %s', (lang: Lang) => {
     await page.context().close();
   });
 
-  it('has the largest picture asked for before the app’s code', async () => {
+  it('has the largest picture asked for before the app’s code, and the code at low priority', async () => {
     const page = await newPage(browser);
+    // The priorities the browser gave the requests, as its network log records them.
+    const priorities = new Map<string, string>();
+    const cdp = await page.context().newCDPSession(page);
+    cdp.on('Network.requestWillBeSent', ({ request }) =>
+      priorities.set(new URL(request.url).pathname, request.initialPriority),
+    );
+    await cdp.send('Network.enable');
     await page.goto(`${prefix}/home`);
     await waitForHydration(page.getByTestId('banner'));
     const picture = await page.getByTestId('banner').first().locator('img').getAttribute('src');
@@ -107,7 +114,11 @@ describe.each(['en', 'th'] as const)('a visitor in %s', (lang: Lang) => {
       ),
     );
     expect(asked[0]).toBe(picture);
-    expect(asked.filter((href) => href?.endsWith('.js')).length).toBeGreaterThanOrEqual(3);
+    const code = asked.filter((href) => href?.endsWith('.js'));
+    expect(code.length).toBeGreaterThanOrEqual(3);
+    // The markup paints without the code: the styles, the picture and the fonts go first.
+    expect(priorities.get(new URL(picture ?? '', baseUrl()).pathname)).toBe('High');
+    for (const href of code) expect(priorities.get(href ?? ''), href ?? '').toBe('Low');
     await page.context().close();
   });
 

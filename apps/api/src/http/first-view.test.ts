@@ -40,7 +40,9 @@ describe('a server-rendered page', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/home-F.css">');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/shared-G.css">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-D.js">');
+    expect(head).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home-D.js">',
+    );
     expect(head).toContain('<link rel="preload" as="image" href="/media/a.svg" fetchPriority="high"/>');
     // What index.html already links is not linked twice.
     expect(head.match(/web-C\.css/g)).toHaveLength(1);
@@ -67,7 +69,16 @@ describe('a server-rendered page', () => {
   it('turns the entry script into a preload that index.html’s gate starts after the first frame', () => {
     const html = assemble(template, manifest, page()) ?? '';
     expect(html).not.toContain('<script type="module"');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-A.js" id="app-entry">');
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-A.js" id="app-entry">',
+    );
+  });
+
+  it('asks for all its code at low priority: the markup paints without it', () => {
+    const html = assemble(template, manifest, page()) ?? '';
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads).toHaveLength(4);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
   });
 
   it('carries the answers as JSON that no text in them can break out of', () => {

@@ -51,7 +51,16 @@ const injectFetch =
  */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 /** The preloads of the entry's imports that the build writes into index.html's head. */
-const MODULE_PRELOADS = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
+const MODULE_PRELOADS = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * The code of a server-rendered page, asked for at low priority: the markup paints without it, so the
+ * styles, the largest picture and the fonts come first. On a weak signal the app is ready as soon as
+ * with High (docs/benchmarks.md). Lighthouse's model counts High-priority code as holding up the first
+ * paint unless it sees the code run after it, and it cannot see when a module runs.
+ */
+const codePreload = (href: string, id = '') =>
+  `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}"${id && ` id="${id}"`}>`;
 
 /** JSON inside <script>: nothing in it can close the element or start markup. */
 const scriptJson = (value: unknown) =>
@@ -94,9 +103,9 @@ export function assemble(template: string, manifest: Manifest, page: RenderedPag
   const head = [
     ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
     hoisted,
-    `<link rel="modulepreload" crossorigin href="${entry}" id="app-entry">`,
-    ...(template.match(MODULE_PRELOADS) ?? []).map((tag) => tag.trim()),
-    ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    codePreload(entry, 'app-entry'),
+    ...[...template.matchAll(MODULE_PRELOADS)].map(([, href]) => codePreload(href!)),
+    ...js.map((f) => codePreload(`/${f}`)),
   ].join('');
   // Replacer functions throughout: in a replacement string `$'`, `$&`… are patterns, and the markup and
   // answers carry text from the address (`?category=$'` copied the rest of the page into the JSON).
