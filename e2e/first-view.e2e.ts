@@ -141,6 +141,35 @@ describe.each(['en', 'th'] as const)('a visitor in %s', (lang: Lang) => {
       await page.context().close();
     }
   });
+
+  it('asks for the web font only after the first frame, and then draws in it', async () => {
+    const page = await newPage(browser);
+    await page.addInitScript(() => {
+      // From before <html> is parsed: the whole document, for the class landing on it.
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement?.classList.contains('web-font')) return;
+        (window as { webFontAt?: number }).webFontAt = Date.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributeFilter: ['class'] });
+    });
+    const fontRequests: Request[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fontRequests.push(request);
+    });
+    await page.goto(`${prefix}/home`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => document.fonts.ready);
+    const webFontAt = await page.evaluate(() => (window as { webFontAt?: number }).webFontAt ?? 0);
+    expect(webFontAt).toBeGreaterThan(0);
+    // The first layout asked for none: each font request went out once the gate had added the class.
+    expect(fontRequests.length).toBeGreaterThan(0);
+    // (Less a millisecond: the page's clock counts whole ones. Asked for by the first layout, the fonts
+    // went out 5–10 ms before the class on this machine.)
+    for (const request of fontRequests)
+      expect(request.timing().startTime, request.url()).toBeGreaterThanOrEqual(webFontAt - 1);
+    const drawnIn = await page.evaluate(() => document.fonts.check('16px "Noto Sans Thai"', 'Privileges'));
+    expect(drawnIn).toBe(true);
+    await page.context().close();
+  });
 });
 
 describe('the server’s visitor markup never shows', () => {

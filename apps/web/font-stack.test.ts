@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fontStackCss } from './font-stack.ts';
+import { fontStackCss, WEB_FONT_CLASS } from './font-stack.ts';
+import indexHtml from './index.html?raw';
 
 const css = fontStackCss();
 const faces = [...css.matchAll(/@font-face \{([^}]*)\}/g)].map(([, body = '']) => ({
@@ -9,11 +10,12 @@ const faces = [...css.matchAll(/@font-face \{([^}]*)\}/g)].map(([, body = '']) =
   sizeAdjust: Number(/size-adjust: ([\d.]+)%/.exec(body)?.[1]) / 100,
   ascent: Number(/ascent-override: ([\d.]+)%/.exec(body)?.[1]) / 100,
 }));
-const stack =
-  /--font:([^;]+);/
+const stackOf = (selector: string) =>
+  new RegExp(`(?:^|\\n)${selector.replace('.', '\\.')}\\{--font:([^;]+);`)
     .exec(css)?.[1]
     ?.split(',')
     .map((name) => name.trim()) ?? [];
+const stack = stackOf(`:root.${WEB_FONT_CLASS}`);
 
 describe('the font stack', () => {
   it('is Noto Sans Thai, then each measured stand-in, then the system fonts (for Thai, emoji)', () => {
@@ -25,6 +27,12 @@ describe('the font stack', () => {
     // Every stand-in the stack names has a face, and no face is left out of the stack.
     const named = new Set(standIns.map((name) => name.slice(1, -1)));
     expect(new Set(faces.map((face) => face.family))).toEqual(named);
+  });
+
+  it('leaves Noto out until index.html’s gate adds the class, after the first frame', () => {
+    // Before: the same stand-ins, so nothing moves when Noto joins; no web font is asked for.
+    expect(stackOf(':root')).toEqual(stack.slice(1));
+    expect(indexHtml).toContain(`document.documentElement.classList.add('${WEB_FONT_CLASS}')`);
   });
 
   it('has a face for each weight the app loads, drawn from the system font of that weight', () => {

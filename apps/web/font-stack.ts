@@ -66,12 +66,24 @@ const WEIGHTS: { weight: number; noto: Metrics; standIns: Metrics[] }[] = [
 /** For the characters none of the above has (Thai, emoji): the platform's own. */
 const SYSTEM = 'system-ui, -apple-system, sans-serif';
 
+/**
+ * Set on <html> by index.html's gate once the first frame is drawn. Until then the stack leaves Noto out,
+ * so the first layout asks for no web font: the first paint uses the stand-ins either way (swap), and
+ * the fonts' requests no longer compete with the first screen's for the connections.
+ */
+export const WEB_FONT_CLASS = 'web-font';
+
 export function fontStackCss(): string {
   const stacks = WEIGHTS.map(({ weight, noto: preferred, standIns }) =>
     createFontStack([preferred, ...standIns], { fontFaceProperties: { fontWeight: String(weight) } }),
   );
   const [regular] = stacks;
-  return `:root{--font:${regular?.fontFamily}, ${SYSTEM};}\n${stacks.map((s) => s.fontFaces).join('\n')}\n`;
+  const withNoto = `${regular?.fontFamily}, ${SYSTEM}`;
+  const standInsOnly = withNoto.replace(/^"Noto Sans Thai", /, '');
+  return (
+    `:root{--font:${standInsOnly};}\n:root.${WEB_FONT_CLASS}{--font:${withNoto};}\n` +
+    `${stacks.map((s) => s.fontFaces).join('\n')}\n`
+  );
 }
 
 const ID = 'virtual:font-stack.css';
