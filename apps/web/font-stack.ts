@@ -1,6 +1,6 @@
 // The app's typeface and the system fonts that stand in for it while it loads, as one CSS module
-// (`virtual:font-stack.css`): the `--font` stack every style uses, and a metric-matched @font-face for
-// each stand-in.
+// (`virtual:font-stack.css`): Noto Sans Thai's faces for each weight the app uses, the `--font` stack
+// every style uses, and a metric-matched @font-face for each stand-in.
 //
 // Noto Sans Thai arrives with `font-display: swap`, so the first paint uses a system font. Unadjusted,
 // the wider DejaVu Sans of Linux (or the narrower Roboto of Android) wraps titles differently, and
@@ -49,9 +49,9 @@ const dejaVuSans700: Metrics = {
 };
 
 /**
- * The weights the app loads (main.tsx's @fontsource imports) and each stand-in's face of that weight,
- * in the order they are tried: Android, Apple, Windows, Linux. A font without a 600 face is matched
- * to its 700 one by the browser.
+ * The weights the app loads (each one's @fontsource faces, imported below) and each stand-in's face of
+ * that weight, in the order they are tried: Android, Apple, Windows, Linux. A font without a 600 face is
+ * matched to its 700 one by the browser.
  */
 const WEIGHTS: { weight: number; noto: Metrics; standIns: Metrics[] }[] = [
   { weight: 400, noto, standIns: [roboto, helveticaNeue, segoeUI, arial, dejaVuSans] },
@@ -81,6 +81,7 @@ export function fontStackCss(): string {
   const withNoto = `${regular?.fontFamily}, ${SYSTEM}`;
   const standInsOnly = withNoto.replace(/^"Noto Sans Thai", /, '');
   return (
+    WEIGHTS.map(({ weight }) => `@import '@fontsource/noto-sans-thai/${weight}.css';\n`).join('') +
     `:root{--font:${standInsOnly};}\n:root.${WEB_FONT_CLASS}{--font:${withNoto};}\n` +
     `${stacks.map((s) => s.fontFaces).join('\n')}\n`
   );

@@ -1,8 +1,5 @@
 // First: may move an unprefixed first visit to /th before i18n reads the address.
 import './app/initial-language.ts';
-import '@fontsource/noto-sans-thai/400.css';
-import '@fontsource/noto-sans-thai/600.css';
-import '@fontsource/noto-sans-thai/700.css';
 import 'virtual:font-stack.css';
 import 'antd/dist/reset.css';
 import './app/app.css';

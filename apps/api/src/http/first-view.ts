@@ -54,13 +54,14 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const MODULE_PRELOADS = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
 /**
- * The code of a server-rendered page, asked for at low priority: the markup paints without it, so the
- * styles, the largest picture and the fonts come first. On a weak signal the app is ready as soon as
- * with High (docs/benchmarks.md). Lighthouse's model counts High-priority code as holding up the first
- * paint unless it sees the code run after it, and it cannot see when a module runs.
+ * A preload of the app's code. A server-rendered page asks for its code at low priority: the markup
+ * paints without it, so the styles, the largest picture and the fonts come first. On a weak signal the
+ * app is ready as soon as with High (docs/benchmarks.md). Lighthouse's model counts High-priority code
+ * as holding up the first paint unless it sees the code run after it, and it cannot see when a module
+ * runs. A page the browser draws keeps the default: there the code is what paints.
  */
-const codePreload = (href: string, id = '') =>
-  `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}"${id && ` id="${id}"`}>`;
+const modulePreload = (href: string, { low = false, id = '' } = {}) =>
+  `<link rel="modulepreload"${low ? ' fetchpriority="low"' : ''} crossorigin href="${href}"${id && ` id="${id}"`}>`;
 
 /** JSON inside <script>: nothing in it can close the element or start markup. */
 const scriptJson = (value: unknown) =>
@@ -103,9 +104,9 @@ export function assemble(template: string, manifest: Manifest, page: RenderedPag
   const head = [
     ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
     hoisted,
-    codePreload(entry, 'app-entry'),
-    ...[...template.matchAll(MODULE_PRELOADS)].map(([, href]) => codePreload(href!)),
-    ...js.map((f) => codePreload(`/${f}`)),
+    modulePreload(entry, { low: true, id: 'app-entry' }),
+    ...[...template.matchAll(MODULE_PRELOADS)].map(([, href]) => modulePreload(href!, { low: true })),
+    ...js.map((f) => modulePreload(`/${f}`, { low: true })),
   ].join('');
   // Replacer functions throughout: in a replacement string `$'`, `$&`… are patterns, and the markup and
   // answers carry text from the address (`?category=$'` copied the rest of the page into the JSON).
@@ -131,7 +132,7 @@ export function linkScreen(template: string, manifest: Manifest, modules: string
   if (!css.length && !js.length) return null;
   const head = [
     ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
-    ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ...js.map((f) => modulePreload(`/${f}`)),
   ].join('');
   return template.replace('</head>', () => `${head}</head>`);
 }
