@@ -95,6 +95,24 @@ describe.each(['en', 'th'] as const)('a visitor in %s', (lang: Lang) => {
     await page.context().close();
   });
 
+  it('searches from the server’s markup before the app’s code has arrived', async () => {
+    const page = await newPage(browser);
+    const release = await holdScripts(page);
+    await page.goto(`${prefix}/home?category=dining`, { waitUntil: 'commit' });
+    await page.getByTestId('search-input').fill('latte');
+    await page.getByTestId('search-input').press('Enter');
+    // The page's own form asks for the search: the hidden category goes, as when the app searches.
+    await page.waitForURL(
+      (url) => url.pathname === `${prefix}/home` && url.searchParams.get('q') === 'latte',
+      { waitUntil: 'commit' },
+    );
+    expect(new URL(page.url()).searchParams.has('category')).toBe(false);
+    release();
+    await page.getByTestId('search-results').waitFor();
+    expect(await page.getByTestId('search-input').inputValue()).toBe('latte');
+    await page.context().close();
+  });
+
   it('has the largest picture asked for before the app’s code, and the code at low priority', async () => {
     const page = await newPage(browser);
     // The priorities the browser gave the requests, as its network log records them.

@@ -67,6 +67,9 @@ export function SearchBox({
         <input
           ref={input}
           id={`${id}-q`}
+          // Named as home's address names it: sent before the app's code has taken over the server's
+          // markup, the form asks for /home?q=… itself (home-address.ts reads it the same way).
+          name="q"
           type="search"
           enterKeyHint="search"
           className={styles.searchInput}
