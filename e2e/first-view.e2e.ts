@@ -113,6 +113,19 @@ describe.each(['en', 'th'] as const)('a visitor in %s', (lang: Lang) => {
     await page.context().close();
   });
 
+  it('never puts a typed address in the URL when sign-in is sent before the app’s code has arrived', async () => {
+    const page = await newPage(browser);
+    const release = await holdScripts(page);
+    await page.goto(`${prefix}/signin`, { waitUntil: 'commit' });
+    await page.getByTestId('signin-email').fill('early@example.com');
+    await page.getByTestId('signin-submit').click();
+    // The page's own form goes to /signin? with what it names: nothing.
+    await page.waitForURL((url) => url.href.includes('?'), { waitUntil: 'commit' });
+    expect(page.url()).not.toContain('example.com');
+    release();
+    await page.context().close();
+  });
+
   it('has the largest picture asked for before the app’s code, and the code at low priority', async () => {
     const page = await newPage(browser);
     // The priorities the browser gave the requests, as its network log records them.

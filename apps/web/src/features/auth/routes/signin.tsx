@@ -96,7 +96,9 @@ function EmailStep(props: {
         {t('signin.greeting')}
       </h1>
       <p className={`${page.lead} ${styles.centered}`}>{t('signin.subtitle')}</p>
-      {/* The browser's own checks are off: their bubbles speak the browser's language, not the page's. */}
+      {/* The browser's own checks are off: their bubbles speak the browser's language, not the page's.
+          The field has no name: sent before the app's code has taken over the server's markup, the form
+          would otherwise put the address in the page's URL (history, logs). */}
       <form
         name="signin"
         noValidate
@@ -113,7 +115,6 @@ function EmailStep(props: {
           </label>
           <input
             id="signin_email"
-            name="email"
             className={field.input}
             data-testid="signin-email"
             {...EMAIL_INPUT_PROPS}
