@@ -61,3 +61,10 @@ export function isoDateIn(instant: Instant, timeZone = PROGRAMME_TIME_ZONE): str
 
 export const isValidInstant = (value: Instant | null | undefined): value is Instant =>
   value !== null && value !== undefined && value !== '' && !Number.isNaN(toDate(value).getTime());
+
+/** The Bangkok month (`2026-11`) an instant falls in, for grouping rows under month headings. */
+export const monthOfInstant = (instant: Instant) => isoDateIn(instant).slice(0, 7);
+
+/** The calendar day `days` days before `day` (both YYYY-MM-DD), e.g. the start of "the last 30 days". */
+export const daysBefore = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);

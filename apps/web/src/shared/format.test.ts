@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatNumber, toIsoDate } from './format.ts';
+import dayjs from 'dayjs';
+import { formatDate, formatDateTime, formatMoney, formatMonth, formatNumber, toIsoDate } from './format.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -47,18 +48,39 @@ describe('formatDate', () => {
     expect(formatDate('1990-04-15', 'en', { buddhistEra: true })).toBe('15/04/2533');
   });
 
-  it('takes Date objects and timestamps', () => {
-    expect(formatDate(new Date(2025, 0, 2), 'en')).toBe('02/01/2025');
-    expect(formatDate(new Date(2025, 0, 2).getTime(), 'th')).toBe('02/01/2568');
+  it('shows an instant as its Bangkok day, whatever zone the phone is in', () => {
+    // 17:30 UTC on 31 December is already 1 January in Bangkok.
+    expect(formatDate('2025-12-31T17:30:00Z', 'en')).toBe('01/01/2026');
+    expect(formatDate(new Date('2025-12-31T16:59:59Z'), 'th')).toBe('31/12/2568');
+    expect(formatDate(Date.parse('2026-11-26T12:04:00Z'), 'th')).toBe('26/11/2569');
   });
 
   it('shows nothing for a missing or invalid date', () => {
     expect(formatDate(null, 'en')).toBe('');
+    expect(formatDate(undefined, 'en')).toBe('');
     expect(formatDate('', 'th')).toBe('');
     expect(formatDate('not a date', 'en')).toBe('');
   });
 
   it('writes calendar dates in the wire format', () => {
-    expect(toIsoDate(new Date(1990, 3, 15))).toBe('1990-04-15');
+    expect(toIsoDate(dayjs('1990-04-15'))).toBe('1990-04-15');
+    expect(toIsoDate(dayjs('2004-12-01'))).toBe('2004-12-01');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows day/month/year and the Bangkok time, Buddhist era in Thai', () => {
+    expect(formatDateTime('2026-11-26T12:04:00Z', 'en')).toBe('26/11/2026 19:04');
+    expect(formatDateTime('2026-11-26T12:04:00Z', 'th')).toBe('26/11/2569 19:04');
+    expect(formatDateTime('2026-11-26T17:00:00Z', 'en')).toBe('27/11/2026 00:00');
+    expect(formatDateTime('nonsense', 'en')).toBe('');
+  });
+});
+
+describe('formatMonth', () => {
+  it('names the month, with the Buddhist-era year in Thai', () => {
+    expect(formatMonth('2026-09', 'en')).toBe('September 2026');
+    expect(formatMonth('2026-09', 'th')).toBe('กันยายน 2569');
+    expect(formatMonth('2026-13', 'en')).toBe('');
   });
 });

@@ -1,8 +1,11 @@
 import type { Language } from '@app/contracts';
-import dayjs, { type ConfigType } from 'dayjs';
-import buddhistEra from 'dayjs/plugin/buddhistEra';
+import { calendarDate, isValidInstant, type Instant } from './calendar.ts';
 
-dayjs.extend(buddhistEra);
+/*
+ * The one place where money, numbers and dates become text. Screens never format a date themselves
+ * (`format.boundary.test.ts` fails when one calls Intl's date formatting, toLocale…String or dayjs's
+ * format): a date reads day/month/year on every screen, with the Buddhist-era year in Thai.
+ */
 
 // Whole numbers in groups of three digits with commas: what th-TH and en both print. Not
 // Intl.NumberFormat: the first one a page builds loads the browser's number data, 30-45 ms of main
@@ -22,24 +25,72 @@ export function formatNumber(value: number): string {
   return Number.isFinite(value) ? grouped(Math.round(value)) : '';
 }
 
+/** The date picker's display formats (dayjs tokens): the same day/month/year as `formatDate`. */
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const BUDDHIST_DATE_FORMAT = 'DD/MM/BBBB';
 
-/**
- * Day/month/year. In Thai the year is Buddhist era (+543) unless `buddhistEra: false`.
- * Date-only strings (`1990-04-15`) are calendar dates; timestamps are shown in local time.
- */
-export function formatDate(
-  value: ConfigType,
-  lang: Language,
-  options: { buddhistEra?: boolean } = {},
-): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value);
-  if (!d.isValid()) return '';
-  const useBuddhistEra = options.buddhistEra ?? lang === 'th';
-  return d.format(useBuddhistEra ? BUDDHIST_DATE_FORMAT : DATE_FORMAT);
+/** The Buddhist era counts from 543 BCE: 2026 CE is 2569 BE. */
+export const BUDDHIST_ERA_OFFSET = 543;
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+type DateInput = Instant | null | undefined;
+type DateOptions = { buddhistEra?: boolean };
+
+/** { year, month, day } of a calendar date (`1990-04-15`, as it is) or of an instant (its Bangkok day). */
+function dayOf(value: DateInput) {
+  if (typeof value === 'string') {
+    const m = CALENDAR_DATE.exec(value);
+    if (m) return { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  }
+  // An instant is shown as the programme's calendar day (Asia/Bangkok), whatever zone the phone is in:
+  // "valid until 31/12" must name the same day for everyone.
+  return isValidInstant(value) ? calendarDate(value) : null;
 }
 
-/** Wire format of a calendar date (contracts: dateOfBirth is YYYY-MM-DD). */
-export const toIsoDate = (value: ConfigType): string => dayjs(value).format('YYYY-MM-DD');
+const yearIn = (year: number, lang: Language, options: DateOptions) =>
+  (options.buddhistEra ?? lang === 'th') ? year + BUDDHIST_ERA_OFFSET : year;
+
+/**
+ * Day/month/year: "26/11/2026"; in Thai the Buddhist-era year, "26/11/2569" (unless
+ * `buddhistEra: false`). Calendar dates (`1990-04-15`) are shown as they are; instants as their
+ * Bangkok day. Nothing for a missing or invalid value.
+ */
+export function formatDate(value: DateInput, lang: Language, options: DateOptions = {}): string {
+  const d = value === '' ? null : dayOf(value);
+  if (!d) return '';
+  return `${pad2(d.day)}/${pad2(d.month)}/${yearIn(d.year, lang, options)}`;
+}
+
+/** Bangkok has kept UTC+7 all year since 1920 (no daylight saving). */
+const BANGKOK_OFFSET_MS = 7 * 3_600_000;
+
+/** An instant as its Bangkok day and time: "26/11/2026 19:04" / "26/11/2569 19:04". */
+export function formatDateTime(value: DateInput, lang: Language): string {
+  if (!isValidInstant(value)) return '';
+  const date = formatDate(value, lang);
+  const shifted = new Date(new Date(value).getTime() + BANGKOK_OFFSET_MS);
+  return `${date} ${pad2(shifted.getUTCHours())}:${pad2(shifted.getUTCMinutes())}`;
+}
+
+const monthNames = new Map<Language, Intl.DateTimeFormat>();
+
+/** A month (`2026-09`) as "September 2026" / "กันยายน 2569": month headings and the month picker. */
+export function formatMonth(month: string, lang: Language): string {
+  let f = monthNames.get(lang);
+  if (!f) {
+    // th-TH writes the Buddhist-era year itself. UTC, and the 15th at noon: inside the month anywhere.
+    f = new Intl.DateTimeFormat(lang === 'th' ? 'th-TH' : 'en-GB', {
+      timeZone: 'UTC',
+      month: 'long',
+      year: 'numeric',
+    });
+    monthNames.set(lang, f);
+  }
+  const at = new Date(`${month}-15T12:00:00Z`);
+  return Number.isNaN(at.getTime()) ? '' : f.format(at);
+}
+
+/** Wire format of a calendar date (contracts: dateOfBirth is YYYY-MM-DD), from the date picker's value. */
+export const toIsoDate = (value: { year(): number; month(): number; date(): number } | null): string =>
+  value ? `${String(value.year()).padStart(4, '0')}-${pad2(value.month() + 1)}-${pad2(value.date())}` : '';

@@ -1,8 +1,6 @@
-import type { Language } from '@app/contracts';
-import { isoDateIn, isValidInstant, type Instant } from '../calendar.ts';
-import { formatDate } from '../format.ts';
-
-/** An instant as its Bangkok calendar date, day/month/year (Buddhist era in Thai). */
-export function formatProgrammeDate(instant: Instant | null | undefined, lang: Language): string {
-  return isValidInstant(instant) ? formatDate(isoDateIn(instant), lang) : '';
-}
+/**
+ * The catalogue's and the wallet's dates (validity, sale windows): an instant as its Bangkok calendar
+ * day, day/month/year with the Buddhist-era year in Thai — `formatDate` itself, under the name those
+ * screens import.
+ */
+export { formatDate as formatProgrammeDate } from '../format.ts';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import styles from '../history.module.css';
 import { HISTORY_TYPES, listedMonths, type HistoryFilter, type Period } from '../lib/period.ts';
-import { formatMonth } from '../../../shared/when.ts';
+import { formatMonth } from '../../../shared/format.ts';
 
 /** The type chips (All, Purchases, Uses, Points) and the period: This Month, 3 or 12 months, or a month of the list. */
 export function HistoryFilters({

@@ -1,4 +1,5 @@
 import type { HistoryType } from '@app/contracts';
+import { daysBefore } from '../../../shared/calendar.ts';
 
 /**
  * The Transaction History's filters, kept in the address (?type=&period=) so Back and a reload keep
@@ -22,10 +23,8 @@ export function monthOf(today: string, delta = 0): string {
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-const lastDayOf = (month: string) => {
-  const [y, m] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
-  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
-};
+/** The last day of a month: the day before the next month's first. */
+const lastDayOf = (month: string) => daysBefore(`${monthOf(`${month}-01`, 1)}-01`, 1);
 
 /** The months of the list, newest first, before the current one. */
 export const listedMonths = (today: string) =>

@@ -3,7 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isoDateIn } from '../../../shared/calendar.ts';
+import { isoDateIn, monthOfInstant } from '../../../shared/calendar.ts';
+import { formatMonth } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
 import { BackButton } from '../../../shared/ui/back-button.tsx';
@@ -24,7 +25,6 @@ import {
   periodDays,
   type HistoryFilter,
 } from '../lib/period.ts';
-import { formatMonth, monthOfInstant } from '../../../shared/when.ts';
 import type { HistoryEntry } from '@app/contracts';
 
 /** Transaction History (spec section 2, Usage history): purchases, uses and points, by month. */

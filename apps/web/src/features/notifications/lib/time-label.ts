@@ -1,4 +1,5 @@
 import type { Language } from '@app/contracts';
+import { formatDate } from '../../../shared/format.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -14,8 +15,6 @@ const relative = (lang: Language) => {
   return f;
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /**
  * How long ago, in the member's language: "5 minutes ago" / "5 นาทีที่ผ่านมา", "yesterday" / "เมื่อวาน".
  * Under a minute is `justNow`; after a week the date itself (day/month/year, Buddhist era in Thai), as
@@ -29,7 +28,5 @@ export function timeLabel(createdAt: string, lang: Language, now: number, justNo
   if (ago < HOUR) return relative(lang).format(-Math.floor(ago / MINUTE), 'minute');
   if (ago < DAY) return relative(lang).format(-Math.floor(ago / HOUR), 'hour');
   if (ago < 7 * DAY) return relative(lang).format(-Math.floor(ago / DAY), 'day');
-  const d = new Date(at);
-  const year = d.getFullYear() + (lang === 'th' ? 543 : 0);
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${year}`;
+  return formatDate(createdAt, lang);
 }

@@ -1,12 +1,11 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../shared/format.ts';
+import { formatDate, formatNumber } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import { getPointsQueryOptions } from '../../../shared/points.ts';
-import { formatDay } from '../../../shared/when.ts';
 import styles from '../privileges-history.module.css';
 
 /** The Expiring Points tab: the balance, then each upcoming expiry (date and amount), soonest first. */
@@ -42,7 +41,7 @@ export function ExpiringPoints({ viewer }: { viewer: string }) {
               <ClockCircleOutlined aria-hidden className={styles.rowIcon} />
               <span className={styles.rowText}>
                 <span className={styles.rowTitle}>
-                  {t('history.privileges.expiresOn', { date: formatDay(e.date, lang) })}
+                  {t('history.privileges.expiresOn', { date: formatDate(e.date, lang) })}
                 </span>
               </span>
               <span className={`${styles.rowPoints} ${styles.out}`}>

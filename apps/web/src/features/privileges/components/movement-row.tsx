@@ -1,11 +1,10 @@
 import type { PointsMovement } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatNumber } from '../../../shared/format.ts';
+import { formatDateTime, formatNumber } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { checkoutOrderPath, privilegePath } from '../../../shared/paths.ts';
 import { signedPoints } from '../../../shared/points.ts';
-import { formatWhen } from '../../../shared/when.ts';
 import styles from '../privileges-history.module.css';
 
 /** One points movement: what happened, what it refers to, when, and the signed points; opens its order or privilege. */
@@ -25,7 +24,7 @@ export function MovementRow({ movement }: { movement: PointsMovement }) {
         <span className={styles.rowTitle}>{t(`history.movement.${movement.movement}`)}</span>
         {refersTo && <span className={styles.rowRef}>{refersTo}</span>}
         <time className={styles.rowWhen} dateTime={movement.createdAt}>
-          {formatWhen(movement.createdAt, lang)}
+          {formatDateTime(movement.createdAt, lang)}
         </time>
       </span>
       <span

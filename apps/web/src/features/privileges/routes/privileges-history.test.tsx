@@ -92,7 +92,7 @@ describe('Privileges history', () => {
     renderScreen();
     expect((await screen.findByTestId('points-balance')).textContent).toContain('1,250 points');
     const row = screen.getByTestId('expiry-row');
-    expect(row.textContent).toContain('Expires on 31 Dec 2028');
+    expect(row.textContent).toContain('Expires on 31/12/2028');
     expect(row.textContent).toContain('1,250 points');
   });
 
@@ -107,6 +107,8 @@ describe('Privileges history', () => {
     expect(first?.text).toContain('Points used for a privilege');
     expect(first?.text).toContain('Spa Day');
     expect(first?.text).toContain('−300 points');
+    // 05:00 UTC is noon in Bangkok: day/month/year and the Bangkok time.
+    expect(first?.text).toContain('20/11/2026 12:00');
     expect(first?.href).toBe('/privileges/p1');
     expect(second?.text).toContain('+120 points');
     expect(second?.href).toBe('/checkout/orders/o1');

@@ -3,7 +3,6 @@ import { ConfigProvider } from 'antd';
 import thTH from 'antd/es/locale/th_TH';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import '../../../shared/format.ts';
 import { DobPicker, normalizeDob } from './dob-picker.tsx';
 
 describe('DobPicker', () => {

@@ -4,11 +4,14 @@ import dayjsGenerateConfig from '@rc-component/picker/generate/dayjs';
 import { DatePicker, type DatePickerProps } from 'antd';
 import thTH from 'antd/es/locale/th_TH';
 import dayjs, { type Dayjs } from 'dayjs';
+import buddhistEra from 'dayjs/plugin/buddhistEra';
 // The picker names Thai months through dayjs's Thai locale (antd's th_TH asks for it by name).
 import 'dayjs/locale/th';
-import { BUDDHIST_DATE_FORMAT, DATE_FORMAT } from '../../../shared/format.ts';
+import { BUDDHIST_DATE_FORMAT, BUDDHIST_ERA_OFFSET, DATE_FORMAT } from '../../../shared/format.ts';
 
-const BUDDHIST_ERA_OFFSET = 543;
+// The picker prints the Buddhist-era year with dayjs's 'BBBB' token.
+dayjs.extend(buddhistEra);
+
 /** A year above this is a Buddhist-era year (2533 → 1990); below, a Gregorian one. */
 const BUDDHIST_YEAR_FLOOR = 2400;
 
