@@ -320,6 +320,43 @@ describe("the member's history", () => {
     for (const q of ['?type=purchase', '?type=use', '?type=points'])
       expect((await get(alice, `/bff/orders/histories/point${q}`)).statusCode).toBe(400);
   });
+  it('names every voucher of an order, each with its quantity, in both languages', async () => {
+    const carol = await shop.member();
+    at(6);
+    const ticket = await shop.voucher({ price: 200, title_en: '2D Movie Ticket', title_th: 'ตั๋วหนัง 2D' });
+    const latte = await shop.voucher({ price: 90, title_en: 'Iced Latte', title_th: 'ลาเต้เย็น' });
+    const add = await shop.call(carol, 'POST', '/bff/cart/addItems', {
+      items: [
+        { voucherId: ticket, quantity: 1 },
+        { voucherId: latte, quantity: 2 },
+      ],
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const lines = (await shop.call(carol, 'GET', '/bff/cart')).json<{
+      data: { items: { id: string; voucher: { id: string } }[] };
+    }>().data.items;
+    const order = shop.orderOf(
+      await shop.call(carol, 'POST', '/bff/orders/cart', {
+        cartItemIds: [ticket, latte].map((v) => lines.find((l) => l.voucher.id === v)?.id),
+        ...shop.contact(carol),
+      }),
+    );
+    const [en] = (await history(carol, '?type=purchase')).items;
+    expect(en).toMatchObject({
+      kind: 'purchase',
+      id: order.id,
+      total: 380,
+      quantity: 3,
+      title: '2D Movie Ticket',
+      items: [
+        { voucherId: ticket, title: '2D Movie Ticket', quantity: 1 },
+        { voucherId: latte, title: 'Iced Latte', quantity: 2 },
+      ],
+    });
+    const [th] = (await history(carol, '?type=purchase', 'th')).items;
+    expect(th?.kind === 'purchase' && th.items.map((i) => i.title)).toEqual(['ตั๋วหนัง 2D', 'ลาเต้เย็น']);
+  });
+
   it("counts a wallet item's uses in order (last: it adds a row)", async () => {
     at(5);
     const res = await shop.call(alice, 'POST', `/bff/wallet/${did.walletItem}/use`, {});

@@ -106,6 +106,14 @@ export const PurchaseHistorySchema = z.object({
   /** The first item's title, in the member's language. */
   title: z.string(),
   imageUrl: z.string(),
+  /** Every line of the order in its order (a voucher bought with two options is two lines), in the member's language. */
+  items: z.array(
+    z.object({
+      voucherId: z.string(),
+      title: z.string(),
+      quantity: z.number().int(),
+    }),
+  ),
 });
 export type PurchaseHistory = z.infer<typeof PurchaseHistorySchema>;
 

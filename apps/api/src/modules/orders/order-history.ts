@@ -26,7 +26,10 @@ export const purchaseHistoryKeys = (db: Db, memberId: string, period: HistoryPer
   return q;
 };
 
-/** The member's orders among `ids` as history entries, in `lang` (another member's ids give nothing). */
+/**
+ * The member's orders among `ids` as history entries, in `lang` (another member's ids give nothing).
+ * Each entry names every line of its order, so an order of a ticket and two lattes reads as both.
+ */
 export const purchaseHistoryEntries = async (
   db: Db,
   memberId: string,
@@ -34,50 +37,53 @@ export const purchaseHistoryEntries = async (
   lang: Language,
 ): Promise<Map<string, PurchaseHistory>> => {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  const orders = await db
     .selectFrom('purchase_order as o')
-    .select((eb) => [
-      'o.id',
-      'o.created_at',
-      'o.number',
-      'o.status',
-      'o.total',
-      eb
-        .selectFrom('purchase_order_item as i')
-        .select((e) => e.fn.sum<string | number>('i.quantity').as('q'))
-        .whereRef('i.order_id', '=', 'o.id')
-        .as('quantity'),
-      eb
-        .selectFrom('purchase_order_item as i')
-        .select('i.voucher_id')
-        .whereRef('i.order_id', '=', 'o.id')
-        .orderBy('i.position')
-        .limit(1)
-        .as('first_voucher_id'),
-    ])
+    .select(['o.id', 'o.created_at', 'o.number', 'o.status', 'o.total'])
     .where('o.member_id', '=', memberId)
     .where('o.id', 'in', [...ids])
     .execute();
-  const cards = await voucherCards(
-    db,
-    rows.flatMap((r) => (r.first_voucher_id ? [r.first_voucher_id] : [])),
-    lang,
-  );
+  if (orders.length === 0) return new Map();
+  const lines = await db
+    .selectFrom('purchase_order_item')
+    .select(['order_id', 'voucher_id', 'quantity'])
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  const cards = await voucherCards(db, [...new Set(lines.map((l) => l.voucher_id))], lang);
+  const linesOf = new Map<string, PurchaseHistory['items']>();
+  for (const l of lines) {
+    const item = {
+      voucherId: l.voucher_id,
+      title: cards.get(l.voucher_id)?.title ?? '',
+      quantity: l.quantity,
+    };
+    const list = linesOf.get(l.order_id);
+    if (list) list.push(item);
+    else linesOf.set(l.order_id, [item]);
+  }
   return new Map(
-    rows.map((r) => {
-      const card = r.first_voucher_id ? cards.get(r.first_voucher_id) : undefined;
+    orders.map((o) => {
+      const items = linesOf.get(o.id) ?? [];
+      const first = items[0] ? cards.get(items[0].voucherId) : undefined;
       return [
-        r.id,
+        o.id,
         {
           kind: 'purchase' as const,
-          id: r.id,
-          createdAt: r.created_at.toISOString(),
-          orderNumber: r.number,
-          status: r.status,
-          total: r.total,
-          quantity: Number(r.quantity ?? 0),
-          title: card?.title ?? '',
-          imageUrl: card?.imageUrl ?? '',
+          id: o.id,
+          createdAt: o.created_at.toISOString(),
+          orderNumber: o.number,
+          status: o.status,
+          total: o.total,
+          quantity: items.reduce((sum, i) => sum + i.quantity, 0),
+          title: first?.title ?? '',
+          imageUrl: first?.imageUrl ?? '',
+          items,
         },
       ];
     }),

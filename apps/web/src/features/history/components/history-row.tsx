@@ -3,12 +3,11 @@ import type { HistoryEntry } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney, formatNumber } from '../../../shared/format.ts';
+import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { checkoutOrderPath, privilegePath, walletVoucherPath } from '../../../shared/paths.ts';
 import styles from '../history.module.css';
 import { signedPoints } from '../../../shared/points.ts';
-import { formatWhen } from '../../../shared/when.ts';
 
 /** One row of the history; each opens what it refers to (the order, the wallet item, the privilege). */
 export function HistoryRow({ entry }: { entry: HistoryEntry }) {
@@ -17,11 +16,21 @@ export function HistoryRow({ entry }: { entry: HistoryEntry }) {
   let icon: ReactNode;
   let title: string;
   let detail: string | null;
+  let lines: string | null = null;
   let side: ReactNode;
   let href: string | null;
   if (entry.kind === 'purchase') {
     icon = <ShoppingOutlined aria-hidden />;
-    title = entry.title;
+    const [first, ...others] = entry.items;
+    // The first voucher names the order; the others are counted beside it and listed below.
+    title =
+      others.length > 0
+        ? t('history.purchase.andMore', { title: first?.title ?? entry.title, count: others.length })
+        : entry.title;
+    if (others.length > 0 || (first?.quantity ?? 1) > 1)
+      lines = entry.items
+        .map((i) => t('history.purchase.line', { quantity: i.quantity, title: i.title }))
+        .join(' · ');
     detail = t('history.order', { number: entry.orderNumber });
     side = (
       <>
@@ -67,9 +76,14 @@ export function HistoryRow({ entry }: { entry: HistoryEntry }) {
       <span className={`${styles.icon} ${styles[`icon${entry.kind}`] ?? ''}`}>{icon}</span>
       <span className={styles.text}>
         <span className={styles.title}>{title}</span>
+        {lines && (
+          <span className={styles.lines} data-testid="history-purchase-lines">
+            {lines}
+          </span>
+        )}
         {detail && <span className={styles.detail}>{detail}</span>}
         <time className={styles.when} dateTime={entry.createdAt}>
-          {formatWhen(entry.createdAt, lang)}
+          {formatDateTime(entry.createdAt, lang)}
         </time>
       </span>
       <span className={styles.side}>{side}</span>
