@@ -38,9 +38,27 @@ describe('Member card', () => {
     answer = () => points({ nextTier: { tier: 'gold', pointsRequired: 5000, pointsNeeded: 3500 } });
     renderCard();
     expect((await screen.findByTestId('member-tier')).textContent).toContain('Silver');
-    expect(screen.getByTestId('member-points').textContent).toBe('1,250 points');
-    expect(screen.getByTestId('member-progress').textContent).toBe('3,500 points to Gold');
+    expect(screen.getByTestId('member-points').textContent).toBe('1,250 points to spend');
+    expect(screen.getByTestId('member-progress').textContent).toContain('3,500 more points to reach Gold');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+  });
+
+  it('tells the balance apart from what the tier counts, so the numbers add up', async () => {
+    // 443 earned this year, 400 of them spent on a privilege: 43 to spend, 557 still to earn for Silver.
+    answer = () =>
+      points({
+        balance: 43,
+        tier: 'member',
+        earnedInWindow: 443,
+        progress: 0.443,
+        nextTier: { tier: 'silver', pointsRequired: 1000, pointsNeeded: 557 },
+      });
+    renderCard();
+    expect((await screen.findByTestId('member-points')).textContent).toBe('43 points to spend');
+    expect(screen.getByTestId('member-earned').textContent).toBe(
+      '443 of 1,000 points earned in the last 12 months',
+    );
+    expect(screen.getByTestId('member-progress').textContent).toContain('557 more points to reach Silver');
   });
 
   it("says 'highest tier' at Platinum", async () => {

@@ -66,7 +66,7 @@ export function MemberCard({ info }: { info: MemberInfo }) {
   );
 }
 
-/** The loaded points part's outline: tier row, bar and goal line, as skeletons. */
+/** The loaded points part's outline: tier row, bar and the two goal lines, as skeletons. */
 function PointsShape() {
   return (
     <div className={styles.pointsShape} aria-hidden="true">
@@ -76,17 +76,33 @@ function PointsShape() {
       </div>
       <div className={styles.progress} />
       <p className={styles.progressText}>
-        <span className={`${skeleton.skeleton} ${styles.cardSkeletonGoal}`} />
+        <span className={styles.progressEarned}>
+          <span className={`${skeleton.skeleton} ${styles.cardSkeletonGoal}`} />
+        </span>
+        <span className={styles.progressGoal}>
+          <span className={`${skeleton.skeleton} ${styles.cardSkeletonGoal}`} />
+        </span>
       </p>
     </div>
   );
 }
 
+/**
+ * Two figures a member must not confuse: the balance (what they can spend now) and what they earned in
+ * the rolling 12 months (what the tier counts; spending does not lower it). Each is named for what it
+ * is, and the goal line adds up: earned + still to earn = what the next tier needs.
+ */
 function PointsPart({ summary }: { summary: PointsSummary }) {
   const { t } = useTranslation();
   const tier = t(`catalogue.tiers.${summary.tier}`);
   const next = summary.nextTier;
   const percent = Math.round(Math.min(1, Math.max(0, summary.progress)) * 100);
+  const earned = next
+    ? t('profile.card.earned', {
+        earned: formatNumber(summary.earnedInWindow),
+        required: formatNumber(next.pointsRequired),
+      })
+    : null;
   const goal = next
     ? next.pointsNeeded > 0
       ? t('profile.card.toNext', {
@@ -113,12 +129,17 @@ function PointsPart({ summary }: { summary: PointsSummary }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={goal}
+        aria-valuetext={earned ? `${earned}. ${goal}` : goal}
       >
         <span className={styles.progressFill} style={{ width: `${percent}%` }} />
       </div>
       <p className={styles.progressText} data-testid="member-progress">
-        {goal}
+        {earned && (
+          <span className={styles.progressEarned} data-testid="member-earned">
+            {earned}
+          </span>
+        )}
+        <span className={styles.progressGoal}>{goal}</span>
       </p>
     </>
   );
