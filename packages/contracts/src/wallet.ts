@@ -10,12 +10,27 @@ import { CategoryRefSchema, MerchantRefSchema, pageOf, PagingQuerySchema } from 
 export const WalletStatusSchema = z.enum(['active', 'used', 'expired']);
 export type WalletStatus = z.infer<typeof WalletStatusSchema>;
 
+/**
+ * Identical wallet items are one entry of GET /bff/wallet/groups: the same voucher (or privilege), the
+ * same price option, the same number of uses per code, the same status and the same last day of
+ * validity (Asia/Bangkok). Each keeps its own code and count of uses. The group names exactly that:
+ * `v|p ~ voucher or privilege id ~ option id or - ~ uses per code or - ~ status ~ Bangkok day number`.
+ */
+export const WALLET_GROUP_PATTERN =
+  /^[vp]~[0-9a-f-]{36}~(?:[0-9a-f-]{36}|-)~(?:\d{1,6}|-)~(?:active|used|expired)~\d{1,7}$/;
+
 export const WalletQuerySchema = PagingQuerySchema.extend({
   /** Category slug. */
   category: z.string().max(100).optional(),
   status: WalletStatusSchema.optional(),
   /** newest / oldest purchase first, or the soonest to expire first. */
   sort: z.enum(['newest', 'oldest', 'expiring']).default('newest'),
+  /** Only the items of one group of identical items (a `group` of GET /bff/wallet/groups). */
+  group: z
+    .string()
+    .max(120)
+    .regex(WALLET_GROUP_PATTERN, 'must be the group of a wallet entry, as GET /bff/wallet/groups names it')
+    .optional(),
 });
 export type WalletQuery = z.input<typeof WalletQuerySchema>;
 
@@ -59,6 +74,25 @@ export const WalletVoucherDetailSchema = WalletVoucherSchema.extend({
 export type WalletVoucherDetail = z.infer<typeof WalletVoucherDetailSchema>;
 
 export const WalletPageResponseSchema = envelope(pageOf(WalletVoucherSchema));
+
+/**
+ * One entry of the grouped wallet (GET /bff/wallet/groups, the same query as GET /bff/wallet): the
+ * group's first item in the list's order, with how many identical items it stands for. Paged by
+ * group, in SQL, so a group never straddles two pages and `total` counts entries.
+ */
+export const WalletGroupSchema = WalletVoucherSchema.extend({
+  /** Identical items in this entry (1: an item on its own). */
+  count: z.number().int().min(1),
+  /** Names the group: GET /bff/wallet?group=… lists its items. */
+  group: z.string(),
+});
+export type WalletGroup = z.infer<typeof WalletGroupSchema>;
+export const WalletGroupPageSchema = pageOf(WalletGroupSchema).extend({
+  /** Items in all the entries (the wallet's "3 vouchers"), where `total` counts entries. */
+  itemTotal: z.number().int(),
+});
+export type WalletGroupPage = z.infer<typeof WalletGroupPageSchema>;
+export const WalletGroupPageResponseSchema = envelope(WalletGroupPageSchema);
 export const WalletVoucherResponseSchema = envelope(WalletVoucherDetailSchema);
 
 /*

@@ -2,6 +2,7 @@ import type { WalletQuerySchema, WalletStatus } from '@app/contracts';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database, WalletUseTable, WalletVoucherTable } from '../../db/schema.ts';
+import { isUuid } from '../../uuid.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type WalletFilters = z.output<typeof WalletQuerySchema>;
@@ -39,12 +40,38 @@ const statusCondition = (status: WalletStatus, now: Date) => {
   return sql<boolean>`(not ${exhausted} and w.valid_until >= ${now})`;
 };
 
+const DAY_MS = 86_400_000;
+const BANGKOK_OFFSET_MS = 7 * 3_600_000;
+
+/**
+ * The group an item belongs to (WALLET_GROUP_PATTERN in the contract): kind, voucher or privilege,
+ * option, uses per code, status (used beats expired, as above) and the Bangkok day its validity ends
+ * (`bangkokDay` of calendar.ts, in SQL).
+ */
+const groupKey = (now: Date) => sql<string>`concat_ws('~',
+  case when w.privilege_id is null then 'v' else 'p' end,
+  coalesce(w.voucher_id, w.privilege_id)::text,
+  coalesce(w.price_option_id::text, '-'),
+  coalesce(w.usage_limit::text, '-'),
+  case when ${exhausted} then 'used' when w.valid_until < ${now} then 'expired' else 'active' end,
+  floor((extract(epoch from w.valid_until) * 1000 + ${BANGKOK_OFFSET_MS}) / ${DAY_MS})::bigint::text)`;
+
 const filtered = (db: Db, memberId: string, f: WalletFilters, now: Date) => {
   let q = db
     .selectFrom('wallet_voucher as w')
     .leftJoin('purchase_order as o', 'o.id', 'w.order_id')
     .where('w.member_id', '=', memberId);
   if (f.status) q = q.where(statusCondition(f.status, now));
+  if (f.group) {
+    // The id in the group narrows the rows before the whole key is compared.
+    // The pattern allows any 36 hex digits and dashes; one that is no uuid names no group.
+    const [kind, itemId = ''] = f.group.split('~');
+    q = isUuid(itemId)
+      ? q
+          .where(kind === 'p' ? 'w.privilege_id' : 'w.voucher_id', '=', itemId)
+          .where(groupKey(now), '=', f.group)
+      : q.where(sql<boolean>`false`);
+  }
   if (f.category)
     q = q.where(
       sql<boolean>`(exists (select 1 from voucher v join category c on c.id = v.category_id
@@ -74,6 +101,58 @@ export const listWallet = (db: Db, memberId: string, f: WalletFilters, now: Date
 };
 
 export type WalletRow = Awaited<ReturnType<typeof listWallet>>[number];
+
+/** How many entries the grouped wallet has under these filters. */
+export const countWalletGroups = async (db: Db, memberId: string, f: WalletFilters, now: Date) => {
+  const row = await filtered(db, memberId, f, now)
+    .select(sql<string | number>`count(distinct ${groupKey(now)})`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+/**
+ * One page of the grouped wallet: each group's key, size and first item in the list's order. Groups
+ * are ordered as their items would be (newest: by their newest purchase; oldest: by their oldest;
+ * expiring: by their end, which a group shares), then by key, so paging is stable.
+ */
+export const listWalletGroups = async (db: Db, memberId: string, f: WalletFilters, now: Date) => {
+  const [itemOrder, groupOrder] =
+    f.sort === 'oldest'
+      ? [sql`x.created_at asc, x.id asc`, sql`min(x.created_at) asc, x.g asc`]
+      : f.sort === 'expiring'
+        ? [sql`x.valid_until asc, x.id asc`, sql`min(x.valid_until) asc, x.g asc`]
+        : [sql`x.created_at desc, x.id desc`, sql`max(x.created_at) desc, x.g desc`];
+  const items = filtered(db, memberId, f, now).select([
+    'w.id',
+    'w.created_at',
+    'w.valid_until',
+    groupKey(now).as('g'),
+  ]);
+  return db
+    .selectFrom(items.as('x'))
+    .select([
+      'x.g as group',
+      sql<string | number>`count(*)`.as('count'),
+      sql<string>`(array_agg(x.id order by ${itemOrder}))[1]`.as('firstId'),
+    ])
+    .groupBy('x.g')
+    .orderBy(groupOrder)
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit)
+    .execute();
+};
+
+/** Items by id (the firsts of a page of groups), in no particular order. */
+export const walletVouchersByIds = (db: Db, memberId: string, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('wallet_voucher as w')
+        .leftJoin('purchase_order as o', 'o.id', 'w.order_id')
+        .select(COLUMNS)
+        .where('w.id', 'in', ids)
+        .where('w.member_id', '=', memberId)
+        .execute();
 
 export const walletVoucher = (db: Db, memberId: string, id: string) =>
   db

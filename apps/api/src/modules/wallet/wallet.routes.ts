@@ -1,6 +1,7 @@
 import {
   ErrorEnvelopeSchema,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  WalletGroupPageResponseSchema,
   WalletPageResponseSchema,
   WalletQuerySchema,
   PrivilegeRedeemBodySchema,
@@ -16,7 +17,7 @@ import type { AppModule } from '../../http/module.ts';
 import { MEMBER_SECURITY } from '../../http/zod-app.ts';
 import { languageFromHeader } from '../../i18n/messages.ts';
 import { redeemPrivilege } from './redeem.service.ts';
-import { useWalletVoucher, walletDetail, walletPage } from './wallet.service.ts';
+import { useWalletVoucher, walletDetail, walletGroupPage, walletPage } from './wallet.service.ts';
 
 /** A retried Use carries the same key (printable ASCII, e.g. a UUID). */
 const IdempotencyHeaders = z.object({
@@ -42,7 +43,7 @@ export const walletModule: AppModule = async (app, { deps }) => {
         tags: ['wallet'],
         summary: "The member's wallet: one entry per voucher bought",
         description:
-          'Filter by category slug and status (active / used / expired, decided in Asia/Bangkok days); sort newest, oldest or expiring (soonest first).',
+          'Filter by category slug and status (active / used / expired, decided in Asia/Bangkok days); sort newest, oldest or expiring (soonest first). `group` (from GET /bff/wallet/groups) lists the items of one group.',
         security: MEMBER_SECURITY,
         querystring: WalletQuerySchema,
         response: { 200: WalletPageResponseSchema, 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema },
@@ -51,6 +52,34 @@ export const walletModule: AppModule = async (app, { deps }) => {
     async (req) =>
       ok(
         await walletPage(
+          forRequest(deps, req),
+          req.member.memberId,
+          req.query,
+          languageFromHeader(req.headers['accept-language']),
+        ),
+      ),
+  );
+
+  app.get(
+    '/wallet/groups',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: "The member's wallet with identical items as one entry",
+        description:
+          'The same query as GET /bff/wallet. Identical items (same voucher or privilege, price option, uses per code, status and last day of validity in Asia/Bangkok) are one entry with their `count` and `group`; GET /bff/wallet?group=… lists them. Paged by entry; `itemTotal` counts the items.',
+        security: MEMBER_SECURITY,
+        querystring: WalletQuerySchema,
+        response: {
+          200: WalletGroupPageResponseSchema,
+          400: ErrorEnvelopeSchema,
+          401: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (req) =>
+      ok(
+        await walletGroupPage(
           forRequest(deps, req),
           req.member.memberId,
           req.query,

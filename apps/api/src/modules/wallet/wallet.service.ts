@@ -1,4 +1,11 @@
-import type { Language, Page, WalletStatus, WalletVoucher, WalletVoucherDetail } from '@app/contracts';
+import type {
+  Language,
+  Page,
+  WalletGroupPage,
+  WalletStatus,
+  WalletVoucher,
+  WalletVoucherDetail,
+} from '@app/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../app-error.ts';
 import { bangkokDay, bangkokDaysUntil, endOfBangkokDay } from '../../calendar.ts';
@@ -9,13 +16,16 @@ import { newWalletCode } from './wallet-code.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import {
   countWallet,
+  countWalletGroups,
   insertWalletUse,
   insertWalletVouchers,
   listWallet,
+  listWalletGroups,
   takeWalletUse,
   walletUsage,
   walletUseByKey,
   walletVoucher,
+  walletVouchersByIds,
   type WalletFilters,
   type WalletRow,
 } from './wallet.repository.ts';
@@ -134,6 +144,48 @@ export const walletPage = async (
     limit: f.limit,
     total,
     totalPages: Math.ceil(total / f.limit),
+  };
+};
+
+/**
+ * The wallet with identical items as one entry ("Coffee Pass ×3"): grouped and paged in SQL, so a
+ * page holds whole groups and the totals count what the screen shows.
+ */
+export const walletGroupPage = async (
+  ctx: Ctx,
+  memberId: string,
+  f: WalletFilters,
+  lang: Language,
+): Promise<WalletGroupPage> => {
+  const now = ctx.now();
+  const [total, itemTotal, groups] = await Promise.all([
+    countWalletGroups(ctx.db, memberId, f, now),
+    countWallet(ctx.db, memberId, f, now),
+    listWalletGroups(ctx.db, memberId, f, now),
+  ]);
+  const rows = new Map(
+    (
+      await walletVouchersByIds(
+        ctx.db,
+        memberId,
+        groups.map((g) => g.firstId),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const cards = await cardsFor(ctx, [...rows.values()], lang);
+  return {
+    items: groups.flatMap((g) => {
+      const row = rows.get(g.firstId);
+      // Read in two steps: an item deleted in between (never done today) leaves its group out.
+      return row
+        ? [{ ...present(row, cardOf(cards, row), now), count: Number(g.count), group: g.group }]
+        : [];
+    }),
+    page: f.page,
+    limit: f.limit,
+    total,
+    totalPages: Math.ceil(total / f.limit),
+    itemTotal,
   };
 };
 

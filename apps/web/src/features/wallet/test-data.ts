@@ -1,4 +1,11 @@
-import type { Category, Page, WalletVoucher, WalletVoucherDetail } from '@app/contracts';
+import type {
+  Category,
+  Page,
+  WalletGroup,
+  WalletGroupPage,
+  WalletVoucher,
+  WalletVoucherDetail,
+} from '@app/contracts';
 
 /** Wallet answers shaped like the API's, for component tests. */
 export const aWalletVoucher = (over: Partial<WalletVoucherDetail> = {}): WalletVoucherDetail => ({
@@ -25,12 +32,27 @@ export const aWalletVoucher = (over: Partial<WalletVoucherDetail> = {}): WalletV
   ...over,
 });
 
-export const aPage = (items: WalletVoucher[], over: Partial<Page<WalletVoucher>> = {}) => ({
+export const aPage = <T extends WalletVoucher>(items: T[], over: Partial<Page<T>> = {}): Page<T> => ({
   items,
   page: 1,
   limit: 20,
   total: items.length,
   totalPages: 1,
+  ...over,
+});
+
+/** The entry of the grouped wallet for `item` standing for `count` identical items. */
+let groups = 0;
+export const aGroup = (item: WalletVoucher, count = 1): WalletGroup => ({
+  ...item,
+  count,
+  group: `v~00000000-0000-4000-8000-${String(++groups).padStart(12, '0')}~-~${item.usageLimit ?? '-'}~${item.status}~20178`,
+});
+
+/** A page of the grouped wallet; `itemTotal` counts what the entries stand for. */
+export const aGroupPage = (items: WalletGroup[], over: Partial<WalletGroupPage> = {}): WalletGroupPage => ({
+  ...aPage(items),
+  itemTotal: items.reduce((n, g) => n + g.count, 0),
   ...over,
 });
 

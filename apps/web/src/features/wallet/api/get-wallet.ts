@@ -1,4 +1,4 @@
-import type { Page, WalletVoucher } from '@app/contracts';
+import type { Page, WalletGroupPage, WalletVoucher } from '@app/contracts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import type { WalletFilter } from '../lib/wallet-filter.ts';
@@ -6,21 +6,47 @@ import { walletKeys, type WalletScope } from './query-keys.ts';
 
 export const WALLET_PAGE_SIZE = 20;
 
+type Paging = { page: number; limit: number };
+
+const queryOf = (filter: WalletFilter, paging: Paging) => ({
+  status: filter.status,
+  sort: filter.sort,
+  category: filter.category,
+  group: filter.group,
+  ...paging,
+});
+
 /**
- * One page of the member's wallet. Like the catalogue's reads it is cast, not parsed: the API holds
- * every answer to the contract before sending it, and parsing again would load Zod with this screen.
+ * One page of the member's wallet items (with `group`: one group's). Like the catalogue's reads it is
+ * cast, not parsed: the API holds every answer to the contract before sending it, and parsing again
+ * would load Zod with this screen.
  */
 export const getWallet = async (
   scope: WalletScope,
   filter: WalletFilter,
-  paging: { page: number; limit: number },
+  paging: Paging,
   signal?: AbortSignal,
 ) =>
   (await api.get('/bff/wallet', {
-    query: { status: filter.status, sort: filter.sort, category: filter.category, ...paging },
+    query: queryOf(filter, paging),
     lang: scope.lang,
     signal,
   })) as Page<WalletVoucher>;
+
+/** One page of the wallet as the list shows it: identical items as one entry, paged by entry. */
+export const getWalletGroups = async (
+  scope: WalletScope,
+  filter: WalletFilter,
+  paging: Paging,
+  signal?: AbortSignal,
+) =>
+  (await api.get('/bff/wallet/groups', {
+    query: queryOf(filter, paging),
+    lang: scope.lang,
+    signal,
+  })) as WalletGroupPage;
+
+const nextPage = (last: Page<unknown>) => (last.page < last.totalPages ? last.page + 1 : undefined);
 
 export const getWalletInfiniteQueryOptions = (scope: WalletScope, filter: WalletFilter) =>
   infiniteQueryOptions({
@@ -28,6 +54,14 @@ export const getWalletInfiniteQueryOptions = (scope: WalletScope, filter: Wallet
     queryFn: ({ pageParam, signal }) =>
       getWallet(scope, filter, { page: pageParam, limit: WALLET_PAGE_SIZE }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last: Page<WalletVoucher>) =>
-      last.page < last.totalPages ? last.page + 1 : undefined,
+    getNextPageParam: nextPage,
+  });
+
+export const getWalletGroupsInfiniteQueryOptions = (scope: WalletScope, filter: WalletFilter) =>
+  infiniteQueryOptions({
+    queryKey: walletKeys.groups(scope, filter),
+    queryFn: ({ pageParam, signal }) =>
+      getWalletGroups(scope, filter, { page: pageParam, limit: WALLET_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
   });

@@ -24,5 +24,6 @@ export const walletKeys = {
   all: root,
   scope: scoped,
   pages: (s: WalletScope, filter: WalletFilter) => [...scoped(s), 'pages', filter] as const,
+  groups: (s: WalletScope, filter: WalletFilter) => [...scoped(s), 'groups', filter] as const,
   detail: (s: WalletScope, id: string) => [...scoped(s), 'detail', id] as const,
 };

@@ -1,8 +1,14 @@
 import type { WalletVoucherDetail } from '@app/contracts';
 import { Button, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/error-message.ts';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { newIdempotencyKey } from '../../../shared/api/idempotency-key.ts';
 import { formatCountdown } from '../../../shared/countdown.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import { useWalletScope } from '../api/query-keys.ts';
+import { useUseWalletVoucher } from '../api/use-wallet-voucher.ts';
 import { usageOf } from '../lib/wallet-state.ts';
 import styles from '../wallet.module.css';
 import { CodePanel } from './code-panel.tsx';
@@ -12,27 +18,40 @@ export const CODE_SCREEN_SECONDS = 300;
 
 /**
  * Redeem Now: the code for the counter, full screen — large, with copy, barcode and QR drawn on the
- * phone — the uses left, and how long it stays up. It closes by itself when the time is over, so a
- * code is not left open on a phone put back in a pocket.
+ * phone — the uses left, and how long it stays up; and, once the shop has accepted the code, Mark as
+ * used. It closes by itself when the time is over (not while the member is answering the
+ * confirmation), so a code is not left open on a phone put back in a pocket.
  */
 export function CodeScreen({ voucher, onClose }: { voucher: WalletVoucherDetail; onClose: () => void }) {
   const { t } = useTranslation();
   // Mounted on each Redeem Now: the time starts again with every opening.
   const [until] = useState(() => Date.now() + CODE_SCREEN_SECONDS * 1000);
   const [left, setLeft] = useState(CODE_SCREEN_SECONDS);
+  const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
     const timer = window.setInterval(() => {
-      const s = Math.max(0, Math.round((until - Date.now()) / 1000));
-      setLeft(s);
-      if (s === 0) onClose();
+      setLeft(Math.max(0, Math.round((until - Date.now()) / 1000)));
     }, 1000);
     return () => window.clearInterval(timer);
-  }, [until, onClose]);
+  }, [until]);
+
+  // Time is up: closed, unless the member is answering "Mark as used?" (it closes after the answer).
+  useEffect(() => {
+    if (left === 0 && !confirming) onClose();
+  }, [left, confirming, onClose]);
 
   const usage = usageOf(voucher);
   return (
-    <Modal open onCancel={onClose} footer={null} centered width={420} title={t('wallet.codeScreen.title')}>
+    <Modal
+      open
+      onCancel={onClose}
+      footer={null}
+      centered
+      width={420}
+      title={t('wallet.codeScreen.title')}
+      className={styles.walletModal}
+    >
       <div className={styles.codeScreen} data-testid="code-screen">
         <p className={styles.codeScreenTitle}>{voucher.title}</p>
         <CodePanel code={voucher.code} usable />
@@ -46,10 +65,92 @@ export function CodeScreen({ voucher, onClose }: { voucher: WalletVoucherDetail;
         <p className={styles.codeScreenTimer} role="timer" aria-live="off" data-testid="code-screen-timer">
           {t('wallet.codeScreen.shownFor', { time: formatCountdown(left) })}
         </p>
-        <Button block onClick={onClose} data-testid="code-screen-close">
-          {t('wallet.codeScreen.close')}
-        </Button>
+        <div className={styles.codeScreenActions}>
+          <Button block onClick={() => setConfirming(true)} data-testid="use">
+            {t('wallet.detail.use')}
+          </Button>
+          <Button block type="text" onClick={onClose} data-testid="code-screen-close">
+            {t('wallet.codeScreen.close')}
+          </Button>
+        </div>
       </div>
+      {confirming && (
+        <MarkUsed
+          voucher={voucher}
+          onCancel={() => setConfirming(false)}
+          onDone={() => {
+            setConfirming(false);
+            onClose();
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * "Mark as used?": what the tap does — spends one use, for good — before it is done. One
+ * Idempotency-Key per confirmed tap: a network retry of it reuses the key, a new tap gets a new one;
+ * what follows is the server's count, whatever this screen thought.
+ */
+function MarkUsed({
+  voucher,
+  onCancel,
+  onDone,
+}: {
+  voucher: WalletVoucherDetail;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const scope = useWalletScope();
+  const use = useUseWalletVoucher(scope);
+  const [problem, setProblem] = useState<string | null>(null);
+  const attempt = useRef<string | null>(null);
+  const usage = usageOf(voucher);
+
+  const confirm = async () => {
+    attempt.current ??= newIdempotencyKey();
+    setProblem(null);
+    try {
+      const item = await use.mutateAsync({ id: voucher.id, idempotencyKey: attempt.current });
+      attempt.current = null;
+      const after = usageOf(item);
+      toast.success(
+        after.kind === 'limited' ? t('wallet.use.doneLeft', { count: after.left }) : t('wallet.use.done'),
+      );
+      onDone();
+    } catch (error) {
+      // A refusal (used up, expired) is final for this key; a lost answer is retried with it.
+      if (isApiError(error) && error.status >= 400 && error.status < 500) attempt.current = null;
+      setProblem(errorMessage(t, error));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('wallet.use.title')}
+      onCancel={onCancel}
+      onOk={() => void confirm()}
+      okText={t('wallet.use.confirm')}
+      cancelText={t('wallet.use.cancel')}
+      okButtonProps={{ loading: use.isPending, 'data-testid': 'use-confirm' }}
+      cancelButtonProps={{ 'data-testid': 'use-cancel' }}
+      className={styles.walletModal}
+      centered
+    >
+      <p data-testid="use-text">
+        {usage.kind === 'limited'
+          ? t('wallet.use.textLimited', { count: usage.left, limit: usage.limit })
+          : t('wallet.use.textUnlimited')}
+      </p>
+      <p className={styles.actionNote}>{t('wallet.use.staffNote')}</p>
+      {problem && (
+        <p role="alert" className={styles.useProblem} data-testid="use-problem">
+          {problem}
+        </p>
+      )}
     </Modal>
   );
 }

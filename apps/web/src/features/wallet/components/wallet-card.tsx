@@ -1,26 +1,51 @@
-import type { WalletVoucher } from '@app/contracts';
+import type { WalletGroup, WalletVoucher } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatProgrammeDate } from '../../../shared/catalogue/dates.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
-import { walletVoucherPath } from '../../../shared/paths.ts';
+import { paths, walletVoucherPath } from '../../../shared/paths.ts';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
-import { walletStatus } from '../lib/wallet-state.ts';
+import { usageOf, walletStatus } from '../lib/wallet-state.ts';
 import { StatusLabel } from './status-label.tsx';
 import styles from '../wallet.module.css';
 
-/** One voucher of the wallet: picture, merchant, title, option and how long it can still be used. */
-export function WalletCard({ voucher, eager }: { voucher: WalletVoucher; eager?: boolean }) {
+/**
+ * One entry of the wallet: picture, merchant, title, option and how long it can still be used. An
+ * entry standing for several identical vouchers says "×3" and opens their list (the wallet's URL with
+ * `group`, so Back returns to the list); one voucher opens its own screen. In a group's list
+ * (`inGroup`) each card also says what tells it from the others: its uses left and its purchase.
+ */
+export function WalletCard({
+  voucher,
+  eager,
+  inGroup,
+}: {
+  voucher: WalletVoucher | WalletGroup;
+  eager?: boolean;
+  inGroup?: boolean;
+}) {
   const { t } = useTranslation();
   const { lang, to } = useLocalizedPath();
+  const [params] = useSearchParams();
   const status = walletStatus(voucher);
+  const count = 'count' in voucher ? voucher.count : 1;
+  const group = count > 1 && 'group' in voucher ? voucher.group : null;
+  const groupSearch = () => {
+    const next = new URLSearchParams(params);
+    next.set('group', group ?? '');
+    // "~" needs no escaping in a URL (URLSearchParams escapes it anyway): the group stays readable.
+    return `?${next.toString().replaceAll('%7E', '~')}`;
+  };
+  const date = (instant: string) => formatProgrammeDate(instant, lang);
+  const usage = usageOf(voucher);
   return (
     <Link
-      to={to(walletVoucherPath(voucher.id))}
+      to={group ? `${to(paths.wallet)}${groupSearch()}` : to(walletVoucherPath(voucher.id))}
       className={styles.card}
-      data-testid="wallet-card"
+      data-testid={group ? 'wallet-group' : 'wallet-card'}
       data-id={voucher.id}
+      data-count={count}
     >
       <MediaBox
         className={styles.cardMedia}
@@ -35,14 +60,39 @@ export function WalletCard({ voucher, eager }: { voucher: WalletVoucher; eager?:
         <p className={styles.cardMerchant}>{voucher.merchant.name}</p>
         <h2 className={styles.cardTitle}>
           <Phrases text={voucher.title} />
+          {group && (
+            <>
+              {' '}
+              <span className={styles.groupCount} aria-hidden="true" data-testid="group-count">
+                {t('wallet.group.times', { count })}
+              </span>
+              <span className="visually-hidden">{t('wallet.group.countLabel', { count })}</span>
+            </>
+          )}
         </h2>
         {voucher.priceOptionLabel && <p className={styles.cardOption}>{voucher.priceOptionLabel}</p>}
+        {inGroup && (
+          <p className={styles.cardFacts} data-testid="card-facts">
+            <span>
+              {usage.kind === 'unlimited'
+                ? t('wallet.usage.unlimitedTitle')
+                : usage.kind === 'limited'
+                  ? t('wallet.usage.left', { count: usage.left })
+                  : t('wallet.usage.exhaustedTitle')}
+            </span>
+            <span>
+              {voucher.orderNumber === null
+                ? t('wallet.detail.redeemedOn', { date: date(voucher.purchasedAt) })
+                : t('wallet.detail.orderNumber', { number: voucher.orderNumber })}
+            </span>
+          </p>
+        )}
         <p className={styles.cardTags}>
           {status ? (
             <StatusLabel status={status} />
           ) : (
             <span className={styles.validUntil} data-testid="valid-until">
-              {t('wallet.validUntil', { date: formatProgrammeDate(voucher.validUntil, lang) })}
+              {t('wallet.validUntil', { date: date(voucher.validUntil) })}
             </span>
           )}
         </p>

@@ -1,4 +1,4 @@
-import type { Page, WalletVoucher } from '@app/contracts';
+import type { Page, WalletGroup, WalletVoucher } from '@app/contracts';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -11,16 +11,24 @@ import styles from '../wallet.module.css';
 /** The first cards are on screen at once: their pictures load first. */
 const EAGER_CARDS = 3;
 
+type Entry = WalletVoucher | WalletGroup;
+
+/** An entry once in the list: a group by its name, an item by its id. */
+const keyOf = (entry: Entry) => ('group' in entry ? entry.group : entry.id);
+
 /**
  * The wallet's states in one place: skeletons while the first page loads, an error with Retry, the
- * empty state, the cards, and the next pages as the member scrolls (or taps Load more).
+ * empty state, the cards, and the next pages as the member scrolls (or taps Load more). Entries are
+ * the list's groups, or (`inGroup`) the items of one group.
  */
 export function WalletList({
   query,
   empty,
+  inGroup,
 }: {
-  query: UseInfiniteQueryResult<InfiniteData<Page<WalletVoucher>>>;
+  query: UseInfiniteQueryResult<InfiniteData<Page<Entry>>>;
   empty: ReactNode;
+  inGroup?: boolean;
 }) {
   const { t } = useTranslation();
   if (query.isPending) return <WalletSkeletons />;
@@ -32,15 +40,15 @@ export function WalletList({
   // A voucher bought or used between two pages shifts them: show each one once.
   const seen = new Set<string>();
   const vouchers = (query.data?.pages.flatMap((p) => p.items) ?? []).filter((v) =>
-    seen.has(v.id) ? false : (seen.add(v.id), true),
+    seen.has(keyOf(v)) ? false : (seen.add(keyOf(v)), true),
   );
   if (vouchers.length === 0) return empty;
   return (
     <>
       <ul className={styles.list} aria-label={t('wallet.listLabel')} data-testid="wallet-list">
         {vouchers.map((voucher, index) => (
-          <li key={voucher.id}>
-            <WalletCard voucher={voucher} eager={index < EAGER_CARDS} />
+          <li key={keyOf(voucher)}>
+            <WalletCard voucher={voucher} eager={index < EAGER_CARDS} inGroup={inGroup} />
           </li>
         ))}
       </ul>
@@ -65,7 +73,7 @@ function WalletSkeletons() {
  * The end of the list: the next page starts loading 600 px before the member reaches it, and a button
  * does the same for keyboards. After a failed page it says Retry and waits for the member.
  */
-function LoadMore({ query }: { query: UseInfiniteQueryResult<InfiniteData<Page<WalletVoucher>>> }) {
+function LoadMore({ query }: { query: UseInfiniteQueryResult<InfiniteData<Page<Entry>>> }) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement | null>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;

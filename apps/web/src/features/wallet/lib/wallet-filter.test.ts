@@ -17,5 +17,12 @@ describe('the wallet filter in the URL', () => {
   it('drops values the API would refuse', () => {
     expect(read('status=lost&sort=price&category=')).toEqual({ status: 'active', sort: 'newest' });
     expect(read(`category=${'x'.repeat(101)}`)).toEqual({ status: 'active', sort: 'newest' });
+    expect(read('group=v~nonsense')).toEqual({ status: 'active', sort: 'newest' });
+  });
+
+  it('carries an opened group of identical vouchers', () => {
+    const group = 'v~aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa~-~3~active~20600';
+    const filter = { status: 'active', sort: 'newest', group } as const;
+    expect(read(walletFilterToSearch(filter).toString())).toEqual(filter);
   });
 });

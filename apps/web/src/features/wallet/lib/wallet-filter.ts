@@ -4,9 +4,10 @@ export type WalletSort = NonNullable<WalletQuery['sort']>;
 
 /**
  * What the wallet list shows, as the URL query carries it (a reload or Back shows the same list):
- * one status tab, the sort and optionally a category slug.
+ * one status tab, the sort and optionally a category slug; with `group`, the items of one group of
+ * identical items ("Coffee Pass ×3" opened).
  */
-export type WalletFilter = { status: WalletStatus; sort: WalletSort; category?: string };
+export type WalletFilter = { status: WalletStatus; sort: WalletSort; category?: string; group?: string };
 
 // The contract's values, restated so the screen needs no Zod at runtime (the types keep them in step).
 export const WALLET_STATUSES = ['active', 'used', 'expired'] as const satisfies readonly WalletStatus[];
@@ -18,6 +19,10 @@ export const DEFAULT_WALLET_FILTER: WalletFilter = { status: 'active', sort: 'ne
 // The contract allows 100 characters; a slug is far shorter, so a longer value cannot be one.
 const MAX_SLUG = 100;
 
+// The contract's WALLET_GROUP_PATTERN, restated for the same reason as the lists above.
+const GROUP_PATTERN =
+  /^[vp]~[0-9a-f-]{36}~(?:[0-9a-f-]{36}|-)~(?:\d{1,6}|-)~(?:active|used|expired)~\d{1,7}$/;
+
 /** Reads the filter from a URL query; values the API would refuse fall back to the defaults. */
 export function walletFilterFromSearch(params: URLSearchParams): WalletFilter {
   const statusRaw = params.get('status');
@@ -28,6 +33,9 @@ export function walletFilterFromSearch(params: URLSearchParams): WalletFilter {
   };
   const category = params.get('category')?.trim();
   if (category && category.length <= MAX_SLUG) filter.category = category;
+  // A group the API would refuse shows the whole list rather than an error.
+  const group = params.get('group');
+  if (group && GROUP_PATTERN.test(group)) filter.group = group;
   return filter;
 }
 
@@ -37,5 +45,6 @@ export function walletFilterToSearch(filter: WalletFilter): URLSearchParams {
   if (filter.status !== DEFAULT_WALLET_FILTER.status) params.set('status', filter.status);
   if (filter.category) params.set('category', filter.category);
   if (filter.sort !== DEFAULT_WALLET_FILTER.sort) params.set('sort', filter.sort);
+  if (filter.group) params.set('group', filter.group);
   return params;
 }

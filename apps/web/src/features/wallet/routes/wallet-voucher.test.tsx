@@ -74,32 +74,50 @@ describe('Wallet voucher detail', () => {
     expect(screen.queryByText(/Order number/)).toBeNull();
   });
 
-  it('shows the voucher, its code, a barcode with bars and a QR code of it, validity and terms', async () => {
+  it('shows the voucher, its validity and terms, and keeps the code behind Redeem Now', async () => {
     renderDetail();
     expect(await screen.findByRole('heading', { level: 1, name: 'Shabu Buffet, 90 Minutes' })).toBeTruthy();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/bff/wallet/w1');
-    expect(screen.getByTestId('voucher-code').textContent).toBe('7KQ2 M9XP 4RTD WXYZ');
     expect(screen.getByTestId('wallet-merchant').textContent).toBe('Sen Saep Kitchen');
+    // Before Redeem Now: no code, barcode or QR on the screen, only how to get them.
+    expect(screen.queryByTestId('voucher-code')).toBeNull();
+    expect(screen.queryByTestId('barcode')).toBeNull();
+    expect(screen.queryByTestId('qr-code')).toBeNull();
+    expect(screen.queryByText('7KQ2 M9XP 4RTD WXYZ')).toBeNull();
+    expect(screen.getByTestId('redeem-hint').textContent).toContain('tap “Redeem Now”');
+    // One way on: Redeem Now. Marking it used is on the code screen.
+    const bar = screen.getByTestId('wallet-actions');
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Redeem Now']);
 
-    const barcode = screen.getByRole('img', { name: 'Barcode of the code 7KQ2M9XP4RTDWXYZ' });
+    expect(screen.getByTestId('validity').textContent).toBe('Valid from 01/03/2025 until 31/03/2025');
+    expect(within(screen.getByTestId('terms')).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('Order number K7QX9M')).toBeTruthy();
+    expect(screen.getByTestId('status-label').textContent).toBe('Expires in 21 days');
+  });
+
+  it('Redeem Now shows the code, a barcode with bars and a QR code of it', async () => {
+    renderDetail();
+    fireEvent.click(await screen.findByTestId('redeem-now'));
+    const codeScreen = await screen.findByTestId('code-screen');
+    expect(within(codeScreen).getByTestId('voucher-code').textContent).toBe('7KQ2 M9XP 4RTD WXYZ');
+    const barcode = within(codeScreen).getByRole('img', { name: 'Barcode of the code 7KQ2M9XP4RTDWXYZ' });
     expect(barcode.tagName.toLowerCase()).toBe('svg');
     // A white background and one black rectangle per bar: a 16-character code has dozens.
     const bars = barcode.querySelectorAll('rect[fill="#000"]');
     expect(bars.length).toBeGreaterThan(40);
     expect(barcode.querySelector('canvas')).toBeNull();
 
-    const qr = screen.getByRole('img', { name: 'QR code of the code 7KQ2M9XP4RTDWXYZ' });
+    const qr = within(codeScreen).getByRole('img', { name: 'QR code of the code 7KQ2M9XP4RTDWXYZ' });
     expect(qr.tagName.toLowerCase()).toBe('svg');
     // A background path and one path of every dark module: the latter is long.
     const longest = Math.max(
       ...[...qr.querySelectorAll('path')].map((p) => p.getAttribute('d')?.length ?? 0),
     );
     expect(longest).toBeGreaterThan(300);
-
-    expect(screen.getByTestId('validity').textContent).toBe('Valid from 01/03/2025 until 31/03/2025');
-    expect(within(screen.getByTestId('terms')).getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.getByText('Order number K7QX9M')).toBeTruthy();
-    expect(screen.getByTestId('status-label').textContent).toBe('Expires in 21 days');
   });
 
   it.each([
@@ -138,7 +156,7 @@ describe('Wallet voucher detail', () => {
     await vi.waitFor(() => expect(screen.queryByTestId('code-screen')).toBeNull());
   });
 
-  it("Use spends one use after the confirmation, with one Idempotency-Key, and shows the server's count", async () => {
+  it("Mark as used, from the code screen, says what it does, spends one use with one Idempotency-Key and shows the server's count", async () => {
     voucher = aWalletVoucher({ usageLimit: 1, usedCount: 0 });
     const calls: Request[] = [];
     const base = fetchMock.getMockImplementation()!;
@@ -152,10 +170,17 @@ describe('Wallet voucher detail', () => {
       return base(input, init);
     });
     renderDetail();
-    fireEvent.click(await screen.findByTestId('use'));
-    expect((await screen.findByTestId('use-text')).textContent).toBe('This spends your last use.');
+    fireEvent.click(await screen.findByTestId('redeem-now'));
+    const codeScreen = await screen.findByTestId('code-screen');
+    fireEvent.click(within(codeScreen).getByTestId('use'));
+    expect((await screen.findByTestId('use-text')).textContent).toBe(
+      'Do this only when the shop has accepted the code. It uses your last use and cannot be undone.',
+    );
+    expect(calls).toHaveLength(0);
     fireEvent.click(screen.getByTestId('use-confirm'));
     const used = await screen.findByTestId('used');
+    // Done: the code screen closes, the detail shows what the server counted.
+    await vi.waitFor(() => expect(screen.queryByTestId('code-screen')).toBeNull());
     expect((used as HTMLButtonElement).disabled).toBe(true);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.method).toBe('POST');
@@ -172,6 +197,7 @@ describe('Wallet voucher detail', () => {
       return base(input, init);
     });
     renderDetail();
+    fireEvent.click(await screen.findByTestId('redeem-now'));
     fireEvent.click(await screen.findByTestId('use'));
     fireEvent.click(await screen.findByTestId('use-confirm'));
     const problem = await screen.findByTestId('use-problem');
@@ -203,8 +229,23 @@ describe('Wallet voucher detail', () => {
     expect(screen.queryByTestId('barcode')).toBeNull();
   });
 
+  it('Mark as used with uses left says which one it spends; Not yet leaves the code on screen', async () => {
+    voucher = aWalletVoucher({ usageLimit: 3, usedCount: 0 });
+    renderDetail();
+    fireEvent.click(await screen.findByTestId('redeem-now'));
+    fireEvent.click(await screen.findByTestId('use'));
+    expect((await screen.findByTestId('use-text')).textContent).toBe(
+      'Do this only when the shop has accepted the code. It uses 1 of your 3 uses left and cannot be undone.',
+    );
+    fireEvent.click(screen.getByTestId('use-cancel'));
+    await vi.waitFor(() => expect(screen.queryByTestId('use-text')).toBeNull());
+    expect(screen.getByTestId('code-screen')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/use'))).toBe(false);
+  });
+
   it('Copy puts the code on the clipboard and says Copied', async () => {
     renderDetail();
+    fireEvent.click(await screen.findByTestId('redeem-now'));
     const button = await screen.findByTestId('copy-code');
     const writeText = vi.fn(async () => {});
     stubClipboard({ writeText });
@@ -217,6 +258,7 @@ describe('Wallet voucher detail', () => {
   it("a refused clipboard, or none at all, says 'Failed to copy code'", async () => {
     const user = userEvent.setup();
     renderDetail();
+    await user.click(await screen.findByTestId('redeem-now'));
     const button = await screen.findByTestId('copy-code');
     stubClipboard({
       writeText: vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError'))),
@@ -251,7 +293,7 @@ describe('Wallet voucher detail', () => {
     expect(screen.getByText('Error occurred')).toBeTruthy();
     expect(screen.queryByTestId('wallet-voucher-not-found')).toBeNull();
     await user.click(retry);
-    expect(await screen.findByTestId('voucher-code')).toBeTruthy();
+    expect(await screen.findByTestId('redeem-now')).toBeTruthy();
   });
 
   it('in Thai: Thai texts and Buddhist-era dates', async () => {
@@ -261,8 +303,14 @@ describe('Wallet voucher detail', () => {
     expect(await screen.findByTestId('validity')).toBeTruthy();
     expect(screen.getByTestId('validity').textContent).toBe('ใช้ได้ตั้งแต่ 01/03/2568 ถึง 31/03/2568');
     expect(within(screen.getByTestId('usage-banner')).getByText('เหลืออีก 2 ครั้ง')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'แลกเลย' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'บาร์โค้ดของรหัส 7KQ2M9XP4RTDWXYZ' })).toBeTruthy();
+    // Two actions, two different Thai phrases: show the code at the shop; confirm it was used.
+    fireEvent.click(screen.getByRole('button', { name: 'แสดงรหัสที่ร้าน' }));
+    const codeScreen = await screen.findByTestId('code-screen');
+    expect(within(codeScreen).getByRole('img', { name: 'บาร์โค้ดของรหัส 7KQ2M9XP4RTDWXYZ' })).toBeTruthy();
+    fireEvent.click(within(codeScreen).getByRole('button', { name: 'ยืนยันว่าใช้แล้ว' }));
+    expect((await screen.findByTestId('use-text')).textContent).toBe(
+      'กดยืนยันเมื่อร้านรับรหัสแล้วเท่านั้น ระบบจะหักการใช้ 1 ครั้งจากที่เหลือ 2 ครั้ง และยกเลิกไม่ได้',
+    );
   });
 
   it('a long code reads in groups of four; a code with its own separators stays as it is', () => {

@@ -1,4 +1,5 @@
 import '../texts.ts';
+import { ShopOutlined } from '@ant-design/icons';
 import type { WalletVoucherDetail } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -108,7 +109,15 @@ function WalletVoucherView({ voucher }: { voucher: WalletVoucherDetail }) {
       </div>
 
       <UsageBanner usage={usageOf(voucher)} />
-      <CodePanel code={voucher.code} usable={action === 'redeem'} />
+      {action === 'redeem' ? (
+        // The code waits behind Redeem Now: shown at the counter, with the way to mark it used.
+        <p className={styles.redeemHint} data-testid="redeem-hint">
+          <ShopOutlined aria-hidden className={styles.redeemHintIcon} />
+          <span>{t('wallet.detail.redeemHint', { action: t('wallet.detail.redeemNow') })}</span>
+        </p>
+      ) : (
+        <CodePanel code={voucher.code} usable={false} />
+      )}
 
       <Section id="wallet-validity" title={t('wallet.detail.validity')}>
         <p className={styles.sectionText} data-testid="validity">

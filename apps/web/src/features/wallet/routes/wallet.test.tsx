@@ -6,16 +6,16 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../shared/i18n/i18n.ts';
 import { initialAuthState, useAuthStore } from '../../auth/index.ts';
-import { aPage, aWalletVoucher, someCategories } from '../test-data.ts';
+import { aGroup, aGroupPage, aPage, aWalletVoucher, someCategories } from '../test-data.ts';
 import { WalletScreen } from './wallet.tsx';
 import { json, ok } from '../../../test/responses.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
-/** The wallet requests made, as their query parameters. */
-const walletCalls = () =>
+/** The wallet list's requests (grouped; with `path`, another list's), as their query parameters. */
+const walletCalls = (path = '/bff/wallet/groups') =>
   fetchMock.mock.calls
     .map(([url]) => new URL(String(url), 'http://app.test'))
-    .filter((u) => u.pathname === '/bff/wallet')
+    .filter((u) => u.pathname === path)
     .map((u) => Object.fromEntries(u.searchParams));
 
 const vouchers = [
@@ -27,6 +27,8 @@ const vouchers = [
 ];
 
 let answer: (query: Record<string, string>) => Response;
+/** GET /bff/wallet: the items of the group asked for. */
+let answerItems: (query: Record<string, string>) => Response;
 
 function renderWallet(path = '/wallet') {
   useAuthStore.setState({
@@ -50,12 +52,14 @@ function renderWallet(path = '/wallet') {
 }
 
 beforeEach(() => {
-  answer = () => ok(aPage(vouchers));
+  answer = () => ok(aGroupPage(vouchers.map((v) => aGroup(v))));
+  answerItems = () => ok(aPage([]));
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://app.test');
     if (url.pathname === '/bff/categories') return ok(someCategories);
-    if (url.pathname === '/bff/wallet') return answer(Object.fromEntries(url.searchParams));
+    if (url.pathname === '/bff/wallet/groups') return answer(Object.fromEntries(url.searchParams));
+    if (url.pathname === '/bff/wallet') return answerItems(Object.fromEntries(url.searchParams));
     return json(404, { success: false, code: 'not_found', message: ['Not found.'] });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -123,7 +127,7 @@ describe('Wallet list', () => {
   });
 
   it('an empty wallet says so and Shop Now goes home', async () => {
-    answer = () => ok(aPage([]));
+    answer = () => ok(aGroupPage([]));
     const user = userEvent.setup();
     renderWallet();
     const empty = await screen.findByTestId('empty-state');
@@ -133,7 +137,7 @@ describe('Wallet list', () => {
   });
 
   it('an empty category offers all categories again', async () => {
-    answer = (query) => ok(aPage(query.category ? [] : vouchers));
+    answer = (query) => ok(aGroupPage(query.category ? [] : vouchers.map((v) => aGroup(v))));
     const user = userEvent.setup();
     renderWallet('/wallet?status=expired&category=cafe');
     expect(await screen.findByText('No vouchers in this category')).toBeTruthy();
@@ -149,7 +153,7 @@ describe('Wallet list', () => {
     answer = () =>
       fail
         ? json(500, { success: false, code: 'internal_error', message: ['Error occurred'] })
-        : ok(aPage(vouchers));
+        : ok(aGroupPage(vouchers.map((v) => aGroup(v))));
     const user = userEvent.setup();
     renderWallet();
     expect(screen.getByTestId('skeleton')).toBeTruthy();
@@ -158,6 +162,66 @@ describe('Wallet list', () => {
     fail = false;
     await user.click(within(alert).getByTestId('retry'));
     expect(await screen.findByTestId('wallet-list')).toBeTruthy();
+  });
+
+  it('identical vouchers are one card "×3" that opens their list, each with its own uses and order', async () => {
+    const pass = aWalletVoucher({ id: 'w-pass-1', title: 'Coffee Pass', usageLimit: 3, usedCount: 0 });
+    const passes = [
+      pass,
+      { ...pass, id: 'w-pass-2', usedCount: 1, orderNumber: 'P2P2P2' },
+      { ...pass, id: 'w-pass-3', orderNumber: 'P3P3P3' },
+    ];
+    const group = aGroup(pass, 3);
+    const single = aWalletVoucher({ id: 'w-one', title: 'One Latte' });
+    answer = () => ok(aGroupPage([group, aGroup(single)]));
+    answerItems = (query) => ok(aPage(query.group === group.group ? passes : []));
+    const user = userEvent.setup();
+    renderWallet('/wallet?sort=oldest');
+
+    const list = await screen.findByTestId('wallet-list');
+    // Two entries for four vouchers: the count says vouchers, the list shows entries.
+    expect(screen.getByTestId('wallet-count').textContent).toBe('4 vouchers');
+    const entry = within(list).getByTestId('wallet-group');
+    expect(
+      within(list)
+        .getAllByTestId('wallet-card')
+        .map((c) => c.getAttribute('href')),
+    ).toEqual(['/wallet/w-one']);
+    expect(within(entry).getByTestId('group-count').textContent).toBe('×3');
+    expect(within(entry).getByRole('heading').textContent).toBe('Coffee Pass ×33 identical vouchers');
+    expect(entry.getAttribute('href')).toBe(`/wallet?sort=oldest&group=${encodeURIComponent(group.group)}`);
+
+    await user.click(entry);
+    const items = await screen.findAllByTestId('wallet-card');
+    expect(walletCalls('/bff/wallet').at(-1)).toEqual({
+      status: 'active',
+      sort: 'oldest',
+      group: group.group,
+      page: '1',
+      limit: '20',
+    });
+    expect(screen.getByTestId('group-title').textContent).toBe('Coffee Pass ×3');
+    expect(items.map((c) => c.getAttribute('href'))).toEqual([
+      '/wallet/w-pass-1',
+      '/wallet/w-pass-2',
+      '/wallet/w-pass-3',
+    ]);
+    expect(items.map((c) => within(c).getByTestId('card-facts').textContent)).toEqual([
+      '3 uses leftOrder number K7QX9M',
+      '2 uses leftOrder number P2P2P2',
+      '3 uses leftOrder number P3P3P3',
+    ]);
+  });
+
+  it('a group since used or expired says so and leads back to the list', async () => {
+    const user = userEvent.setup();
+    const group = aGroup(aWalletVoucher(), 2).group;
+    renderWallet(`/wallet?status=used&group=${encodeURIComponent(group)}`);
+    expect(await screen.findByText('No vouchers left here')).toBeTruthy();
+    await user.click(screen.getByTestId('back-to-wallet'));
+    await screen.findByTestId('wallet-list');
+    expect(walletCalls().at(-1)).toMatchObject({ status: 'used' });
+    expect(walletCalls().at(-1)).not.toHaveProperty('group');
   });
 
   it('in Thai: Thai labels, Thai links and Buddhist-era dates', async () => {
