@@ -2,7 +2,7 @@ import { Alert, Button } from 'antd';
 import { useId } from 'react';
 import { formatCountdown } from '../hooks/use-countdown.ts';
 import styles from '../auth.module.css';
-import { OtpInput } from './otp-input.tsx';
+import { isCompleteCode, OtpInput } from './otp-input.tsx';
 
 type CodeEntryFormProps = {
   code: string;
@@ -11,7 +11,12 @@ type CodeEntryFormProps = {
   /** A success note ("We sent you a new code."), shown when there is no error. */
   notice: string | null;
   confirming: boolean;
-  onConfirm: () => void;
+  /** With the code to confirm (the one just completed when `submitOnComplete` sent it). */
+  onConfirm: (code: string) => void;
+  /** Send the code as soon as its last digit is typed, pasted or autofilled (no Confirm to tap). */
+  submitOnComplete?: boolean;
+  /** Changed after a refused code: the boxes (cleared by the owner) take the focus again. */
+  refocus?: number;
   resendSecondsLeft: number;
   resending: boolean;
   onResend: () => void;
@@ -33,12 +38,17 @@ export function CodeEntryForm(props: CodeEntryFormProps) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          props.onConfirm();
+          props.onConfirm(props.code);
         }}
       >
         <OtpInput
           value={props.code}
-          onChange={props.onCodeChange}
+          onChange={(next) => {
+            props.onCodeChange(next);
+            if (props.submitOnComplete && !props.confirming && next !== props.code && isCompleteCode(next))
+              props.onConfirm(next);
+          }}
+          refocus={props.refocus}
           invalid={!!props.error}
           errorId={errorId}
           disabled={props.confirming}

@@ -34,6 +34,28 @@ describe('OtpInput', () => {
     expect(box(0).getAttribute('autocomplete')).toBe('one-time-code');
   });
 
+  it('lets the phone autofill the code into whichever box has focus', () => {
+    const onCode = vi.fn();
+    render(<Harness onCode={onCode} />);
+    for (let i = 0; i < 6; i += 1) {
+      expect(box(i).getAttribute('autocomplete')).toBe('one-time-code');
+      // The whole code must fit in the box it lands in.
+      expect(box(i).maxLength).toBeGreaterThanOrEqual(6);
+    }
+    fireEvent.change(box(3), { target: { value: '918273' } });
+    expect(boxValues()).toBe('9|1|8|2|7|3');
+    expect(onCode).toHaveBeenLastCalledWith('918273');
+  });
+
+  it('focuses the first box again when told to (after a refused code)', () => {
+    const { rerender } = render(<OtpInput value="" onChange={() => {}} refocus={0} />);
+    box(4).focus();
+    rerender(<OtpInput value="" onChange={() => {}} refocus={1} disabled />);
+    expect(document.activeElement).not.toBe(box(0));
+    rerender(<OtpInput value="" onChange={() => {}} refocus={1} />);
+    expect(document.activeElement).toBe(box(0));
+  });
+
   it('typing the digits from the first box fills them all, moving focus', async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -13,13 +13,19 @@ type OtpInputProps = {
   focusOnMount?: boolean;
   /** id of the text that describes an error, for aria-describedby. */
   errorId?: string;
+  /** Each new value focuses the first box again (once the boxes are enabled): after a refused code. */
+  refocus?: number;
 };
 
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 
+/** Every box holds a digit. */
+export const isCompleteCode = (code: string, length = OTP_LENGTH) =>
+  code.length === length && /^\d+$/.test(code);
+
 /**
  * Six one-digit boxes. Typing moves forward, Backspace on an empty box moves back, and a whole code
- * (pasted into any box, or filled by the phone's one-time-code autofill into the first) fills them all.
+ * (pasted into any box, or filled by the phone's one-time-code autofill into any) fills them all.
  */
 export function OtpInput({
   value,
@@ -29,6 +35,7 @@ export function OtpInput({
   invalid,
   focusOnMount,
   errorId,
+  refocus = 0,
 }: OtpInputProps) {
   const { t } = useTranslation();
   const refs = useRef<(HTMLInputElement | null)[]>([]);
@@ -38,6 +45,13 @@ export function OtpInput({
     // Only when the boxes appear, not whenever the prop is re-passed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // A disabled box cannot take focus: the first box is focused once the boxes are enabled again.
+  const refocused = useRef(refocus);
+  useEffect(() => {
+    if (disabled || refocus === refocused.current) return;
+    refocused.current = refocus;
+    refs.current[0]?.focus();
+  }, [refocus, disabled]);
 
   const slots = Array.from({ length }, (_, i) => value.charAt(i).trim());
   const emit = (next: string[]) =>
@@ -142,9 +156,10 @@ export function OtpInput({
           type="text"
           inputMode="numeric"
           pattern="[0-9]*"
-          autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          // The first box must accept a whole autofilled code; the others hold one digit.
-          maxLength={index === 0 ? length : 2}
+          // The phone offers the code from the e-mail in whichever box has focus, and that box must
+          // take all of it (handleInput spreads it over the boxes).
+          autoComplete="one-time-code"
+          maxLength={length}
           aria-label={t('signin.otp.digitLabel', { index: index + 1, total: length })}
           aria-invalid={invalid || undefined}
           value={digit}

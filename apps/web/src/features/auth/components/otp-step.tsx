@@ -1,6 +1,6 @@
-import { OTP_LENGTH } from '@app/contracts/constants';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/api-error.ts';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import page from '../../../shared/ui/page.module.css';
 import { useLogin } from '../api/login.ts';
@@ -8,8 +8,7 @@ import { useAdoptProfileLanguage } from '../hooks/use-adopt-profile-language.ts'
 import { useAuthStore } from '../store/auth-store.ts';
 import styles from '../auth.module.css';
 import { CodeEntryForm } from './code-entry-form.tsx';
-
-const isCompleteCode = (code: string) => new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code);
+import { isCompleteCode } from './otp-input.tsx';
 
 export type OtpStepProps = {
   email: string;
@@ -29,23 +28,36 @@ export default function OtpStep(props: OtpStepProps) {
   const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [refused, setRefused] = useState(0);
+  // The sixth digit sends the code by itself; Confirm tapped meanwhile must not send it twice.
+  const sending = useRef(false);
   const secondsLeft = props.resendSecondsLeft;
 
-  const confirm = async () => {
+  const confirm = async (entered: string) => {
+    if (sending.current) return;
     setNotice(null);
-    if (!isCompleteCode(code)) {
+    if (!isCompleteCode(entered)) {
       setLocalError(t('signin.otp.incomplete'));
       return;
     }
     setLocalError(null);
+    sending.current = true;
     try {
-      const data = await login.mutateAsync({ email: props.email, otp: code });
+      const data = await login.mutateAsync({ email: props.email, otp: entered });
       // First the page's language (a device with no saved choice follows the profile), then the
       // guard takes it from here: /signin with a session goes to the redirect target or /home.
       await adoptProfileLanguage(data.language);
       storeLogin(data);
-    } catch {
-      // The error shows under the boxes; the digits stay so one wrong digit can be corrected.
+    } catch (error) {
+      // A refused code (wrong, expired, too many tries) is of no more use: the boxes are emptied and
+      // focused for the next one, the reason shown under them. A network failure keeps the digits for
+      // Confirm to send again.
+      if (isApiError(error) && error.status < 500) {
+        setCode('');
+        setRefused((n) => n + 1);
+      }
+    } finally {
+      sending.current = false;
     }
   };
 
@@ -80,7 +92,9 @@ export default function OtpStep(props: OtpStepProps) {
         error={error}
         notice={notice}
         confirming={login.isPending}
-        onConfirm={() => void confirm()}
+        onConfirm={(entered) => void confirm(entered)}
+        submitOnComplete
+        refocus={refused}
         resendSecondsLeft={secondsLeft}
         resending={props.resending}
         onResend={() => void resend()}
