@@ -125,9 +125,21 @@ const cases: Case[] = [
   // Logged-in with an incomplete profile → /profile/edit, unless already there, already created or saving.
   ['incomplete on /home', incomplete, '/home', to('/profile/edit')],
   ['incomplete on /profile', incomplete, '/profile', to('/profile/edit')],
-  ['incomplete on /wallet', incomplete, '/wallet', to('/profile/edit')],
-  ['incomplete in Thai', incomplete, '/th/cart', to('/th/profile/edit')],
-  ['incomplete on /signin with redirect', incomplete, '/signin?redirect=%2Fwallet', to('/profile/edit')],
+  ['incomplete on /wallet keeps where it was', incomplete, '/wallet', to('/profile/edit?redirect=%2Fwallet')],
+  [
+    'incomplete on a privilege keeps it, query too',
+    incomplete,
+    '/privileges/p1?from=home',
+    to('/profile/edit?redirect=%2Fprivileges%2Fp1%3Ffrom%3Dhome'),
+  ],
+  ['incomplete in Thai', incomplete, '/th/cart', to('/th/profile/edit?redirect=%2Fcart')],
+  [
+    'incomplete on /signin with redirect',
+    incomplete,
+    '/signin?redirect=%2Fwallet',
+    to('/profile/edit?redirect=%2Fwallet'),
+  ],
+  ['incomplete signing in with no target', incomplete, '/signin', to('/profile/edit')],
   ['incomplete already on /profile/edit', incomplete, '/profile/edit', render],
   ['incomplete already on /th/profile/edit', incomplete, '/th/profile/edit', render],
   [

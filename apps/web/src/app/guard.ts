@@ -47,7 +47,13 @@ function step(state: GuardState, { pathname, search }: GuardLocation): GuardDeci
     path !== paths.profileEdit &&
     state.profileHasCreated !== 'alreadyProfile' &&
     !state.isSettingProfile;
-  if (mustCompleteProfile) return redirect(localizePath(paths.profileEdit, lang));
+  if (mustCompleteProfile) {
+    // The page the member was on is kept, and Save goes back to it (the privilege they tapped Use Now
+    // on); from home or the profile there is nothing to return to, and Save goes to the profile.
+    const back = path === paths.home || path === paths.profile ? null : `${path}${search}`;
+    const edit = localizePath(paths.profileEdit, lang);
+    return redirect(back ? `${edit}?redirect=${encodeURIComponent(back)}` : edit);
+  }
 
   return RENDER;
 }

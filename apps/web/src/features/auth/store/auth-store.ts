@@ -42,7 +42,11 @@ export type AuthActions = {
   /** The logout has reached /signin: the guard judges routes as usual again. */
   finishLogout: () => void;
   /** Runs `save` with isSettingProfile set; on success stores the info and goes to /profile. */
-  updateProfile: (save: () => Promise<MemberInfo>) => Promise<MemberInfo>;
+  /**
+   * Saves through `save`, then goes to `returnTo` (an app path without a locale, already checked as
+   * safe: where a new member was before completing the profile) or else to /profile.
+   */
+  updateProfile: (save: () => Promise<MemberInfo>, returnTo?: string | null) => Promise<MemberInfo>;
   /** Replaces the info after a call that returned it (avatar, language, profile read). */
   setInfo: (info: MemberInfo) => void;
 };
@@ -140,12 +144,12 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
 
   finishLogout: () => set({ isLoggingOut: false }),
 
-  updateProfile: async (save) => {
+  updateProfile: async (save, returnTo) => {
     set({ isSettingProfile: true });
     try {
       const info = await save();
       set({ info, profileStatus: info.profileStatus, profileHasCreated: 'alreadyProfile' });
-      await navigateTo(localizePath(paths.profile, currentLanguage()));
+      await navigateTo(localizePath(returnTo ?? paths.profile, currentLanguage()));
       return info;
     } finally {
       set({ isSettingProfile: false });

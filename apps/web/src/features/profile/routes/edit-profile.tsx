@@ -5,6 +5,7 @@ import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { toIsoDate } from '../../../shared/format.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
@@ -16,7 +17,7 @@ import page from '../../../shared/ui/page.module.css';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
-import { paths } from '../../../shared/paths.ts';
+import { paths, safeRedirectTarget } from '../../../shared/paths.ts';
 import { useAuthStore } from '../../auth/index.ts';
 import { useSendEmailChangeCode } from '../api/email-change.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -70,7 +71,10 @@ export function EditProfileScreen() {
   const info = useAuthStore((s) => s.info);
   const profileComplete = useAuthStore((s) => s.profileStatus === 'complete');
   const saving = useAuthStore((s) => s.isSettingProfile);
-  const save = useUpdateProfile();
+  // A new member sent here by the guard goes back after Save to the page they were on (?redirect=);
+  // one who opened Edit Profile from the profile goes back to the profile.
+  const [params] = useSearchParams();
+  const save = useUpdateProfile(safeRedirectTarget(params.get('redirect')));
   const [form] = Form.useForm<ProfileForm>();
   const [formError, setFormError] = useState<string | null>(null);
   const sendChangeCode = useSendEmailChangeCode();
