@@ -72,6 +72,8 @@ describe('the privilege redeem confirmation', () => {
       'You need 50 more points for this privilege.',
     );
     expect((screen.getByTestId('redeem-confirm-button') as HTMLButtonElement).disabled).toBe(true);
+    // No negative balance "after redeeming".
+    expect(screen.queryByTestId('redeem-balance-after')).toBeNull();
   });
 
   it("a refusal (out of stock) is said in the member's words, and nothing opens", async () => {

@@ -105,10 +105,13 @@ export default function RedeemDialog({ open, privilege, onClose }: RedeemSheetPr
           <dl className={styles.redeemFigures} aria-busy={points.isPending}>
             <dt>{t('catalogue.redeem.balance')}</dt>
             <dd data-testid="redeem-balance">{balance === null ? '…' : formatNumber(balance)}</dd>
-            <dt>{t('catalogue.redeem.after')}</dt>
-            <dd data-testid="redeem-balance-after" className={short ? styles.redeemShort : undefined}>
-              {after === null ? '…' : formatNumber(after)}
-            </dd>
+            {/* Short of points there is no "after": what is missing is said below instead of a negative balance. */}
+            {!short && (
+              <>
+                <dt>{t('catalogue.redeem.after')}</dt>
+                <dd data-testid="redeem-balance-after">{after === null ? '…' : formatNumber(after)}</dd>
+              </>
+            )}
           </dl>
         )}
         {short && (

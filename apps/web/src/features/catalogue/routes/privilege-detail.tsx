@@ -8,6 +8,7 @@ import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { DetailScreen } from '../components/detail-screen.tsx';
 import { ItemDetail, UsageLimit } from '../components/item-detail.tsx';
 import { LikeButton } from '../components/like-button.tsx';
+import { PointsBalance, PointsShort, usePointsBalance } from '../components/points-balance.tsx';
 import { preloadRedeemSheet, RedeemSheet } from '../components/redeem-sheet.tsx';
 import { useSignInFirst } from '../hooks/use-sign-in-first.ts';
 import { privilegeKind } from '../kinds/privilege-kind.tsx';
@@ -27,6 +28,9 @@ function PrivilegeView({ privilege, now }: { privilege: PrivilegeDetail; now: nu
   const { lang } = useLocalizedPath();
   const signInFirst = useSignInFirst();
   const [confirming, setConfirming] = useState(false);
+  const balance = usePointsBalance();
+  // Known to be short: Use Now says so beside it rather than opening a confirmation that cannot pass.
+  const missing = balance === null ? 0 : Math.max(0, privilege.pointsCost - balance);
 
   return (
     <ItemDetail
@@ -36,6 +40,7 @@ function PrivilegeView({ privilege, now }: { privilege: PrivilegeDetail; now: nu
       dates={[privilege.validFrom, privilege.validUntil]}
       beside={<LikeButton id={privilege.id} liked={privilege.liked} likeCount={privilege.likeCount} />}
       price={pointsCostLabel(t, privilege.pointsCost)}
+      facts={<PointsBalance balance={balance} />}
       validity={
         <>
           {new Date(privilege.validFrom).getTime() > now && (
@@ -52,14 +57,19 @@ function PrivilegeView({ privilege, now }: { privilege: PrivilegeDetail; now: nu
         </>
       }
       actions={
-        <LightButton
-          variant="primary"
-          onPointerDown={preloadRedeemSheet}
-          onClick={() => signInFirst(() => setConfirming(true))}
-          data-testid="use-now"
-        >
-          {t('catalogue.detail.useNow')}
-        </LightButton>
+        <>
+          {missing > 0 && <PointsShort id="use-now-short" missing={missing} />}
+          <LightButton
+            variant="primary"
+            disabled={missing > 0}
+            aria-describedby={missing > 0 ? 'use-now-short' : undefined}
+            onPointerDown={preloadRedeemSheet}
+            onClick={() => signInFirst(() => setConfirming(true))}
+            data-testid="use-now"
+          >
+            {t('catalogue.detail.useNow')}
+          </LightButton>
+        </>
       }
     >
       <RedeemSheet open={confirming} privilege={privilege} onClose={() => setConfirming(false)} />

@@ -6,14 +6,28 @@ import { useAuthStore } from '../../auth/index.ts';
 import { getFavoritePrivilegesQueryOptions } from '../api/get-favorite-privileges.ts';
 import { useCatalogueScope } from '../api/scope.ts';
 import { CatalogueListScreen } from '../components/catalogue-list.tsx';
+import { PointsBalance, usePointsBalance } from '../components/points-balance.tsx';
 import { privilegeKind } from '../kinds/privilege-kind.tsx';
 import styles from '../catalogue.module.css';
 
 // Privileges are a member's to like, so their list (unlike the vouchers') opens with the liked ones.
 export function PrivilegesScreen() {
   return (
-    <CatalogueListScreen kind={privilegeKind} lead={(filtered) => <LikedPrivileges hidden={filtered} />} />
+    <CatalogueListScreen
+      kind={privilegeKind}
+      lead={(filtered) => (
+        <>
+          <MemberPoints />
+          <LikedPrivileges hidden={filtered} />
+        </>
+      )}
+    />
   );
+}
+
+/** What the member has to spend, above the privileges they spend it on. */
+function MemberPoints() {
+  return <PointsBalance balance={usePointsBalance()} list />;
 }
 
 /** The member's liked privileges as a strip; hidden while the list below is filtered (the strip is not). */
