@@ -7,6 +7,7 @@ export * from './system.ts';
 export * from './catalogue.ts';
 export * from './cart.ts';
 export * from './orders.ts';
+export * from './coupon-options.ts';
 export * from './wallet.ts';
 export * from './points.ts';
 export * from './history.ts';

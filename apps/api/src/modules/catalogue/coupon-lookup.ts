@@ -31,6 +31,12 @@ export interface CouponRule {
   merchants: Awaited<ReturnType<typeof couponMerchants>>;
 }
 
+/** A voucher being bought, as coupon scopes name it. */
+export interface CoveredVoucher {
+  id: string;
+  merchantId: string;
+}
+
 const withScopes = async (db: Db, rows: CouponRow[]): Promise<CouponRule[]> => {
   const ids = rows.map((r) => r.id);
   const merchants = await couponMerchants(db, ids);
@@ -68,14 +74,18 @@ export const couponByCode = async (db: Db, code: string): Promise<CouponRule | u
 };
 
 /**
- * Coupons valid now, not used up, whose scope covers this voucher (its own list, its store's list, or
- * no list at all); soonest to end first.
+ * Coupons valid now, not used up, whose scope covers any of these vouchers (its own list, its store's
+ * list, or no list at all); soonest to end first.
  */
 export const couponsCovering = async (
   db: Db,
-  voucher: { id: string; merchantId: string },
+  voucher: CoveredVoucher | readonly CoveredVoucher[],
   now: Date,
 ): Promise<CouponRule[]> => {
+  const vouchers = 'id' in voucher ? [voucher] : voucher;
+  if (vouchers.length === 0) return [];
+  const voucherIds = [...new Set(vouchers.map((v) => v.id))];
+  const merchantIds = [...new Set(vouchers.map((v) => v.merchantId))];
   const rows = await db
     .selectFrom('coupon as c')
     .select(COUPON_COLUMNS)
@@ -86,8 +96,10 @@ export const couponsCovering = async (
       sql<boolean>`(
         (not exists (select 1 from coupon_voucher cv where cv.coupon_id = c.id)
           and not exists (select 1 from coupon_merchant cm where cm.coupon_id = c.id))
-        or exists (select 1 from coupon_voucher cv where cv.coupon_id = c.id and cv.voucher_id = ${voucher.id}::uuid)
-        or exists (select 1 from coupon_merchant cm where cm.coupon_id = c.id and cm.merchant_id = ${voucher.merchantId}::uuid))`,
+        or exists (select 1 from coupon_voucher cv where cv.coupon_id = c.id
+          and cv.voucher_id in (${sql.join(voucherIds.map((id) => sql`${id}::uuid`))}))
+        or exists (select 1 from coupon_merchant cm where cm.coupon_id = c.id
+          and cm.merchant_id in (${sql.join(merchantIds.map((id) => sql`${id}::uuid`))})))`,
     )
     .orderBy('c.ends_at')
     .orderBy('c.code')

@@ -1,6 +1,8 @@
 import {
   CouponCheckQuerySchema,
   CouponCheckResponseSchema,
+  CouponOptionsBodySchema,
+  CouponOptionsResponseSchema,
   CreateCartOrderBodySchema,
   CreateOrderBodySchema,
   ErrorEnvelopeSchema,
@@ -29,6 +31,7 @@ import {
   placeOrder,
 } from './orders.service.ts';
 import { quote } from './checkout.service.ts';
+import { couponOptions } from './coupon-options.ts';
 
 export type OrdersModuleOptions = ModuleOptions & { orders: OrdersRuntime };
 
@@ -241,6 +244,29 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
     },
     async (req) =>
       ok(await couponsForVoucher(orders.ctxOf(req), req.member.memberId, req.params.voucherId, lang(req))),
+  );
+
+  app.post(
+    '/coupons/options',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The coupons for this basket ('Select discount code'), each usable or with the reason",
+        description:
+          'Body: Buy Now `{ voucherId, priceOptionId?, quantity }` or cart `{ cartItemIds }`, as the quote. ' +
+          'Coupons valid now whose scope covers an item, judged as the order would judge them: usable ones ' +
+          'first (with the discount), then the others with problem, message and, below the minimum spend, shortfall.',
+        security: MEMBER_SECURITY,
+        body: CouponOptionsBodySchema,
+        response: { 200: CouponOptionsResponseSchema, ...ERRORS },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const purchase: Purchase =
+        'cartItemIds' in b ? { kind: 'cart', cartItemIds: b.cartItemIds } : purchaseOf(b);
+      return ok(await couponOptions(orders.ctxOf(req), req.member.memberId, purchase, lang(req)));
+    },
   );
 
   app.get(
