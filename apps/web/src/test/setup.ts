@@ -7,7 +7,6 @@ import '../features/checkout/texts.ts';
 import '../features/wallet/texts.ts';
 import '../features/profile/texts.ts';
 import '../features/auth/texts.ts';
-import '../shared/ui/coming-soon-texts.ts';
 
 afterEach(() => {
   cleanup();

@@ -1,0 +1,349 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, newPage } from './support/browser.ts';
+import {
+  answerAtBank,
+  buyableVouchers,
+  buyNow,
+  confirmToWaiting,
+  memberApi,
+  prefixOf,
+  shot,
+  text,
+  type Lang,
+  type Paged,
+} from './support/shop.ts';
+import { newMember } from './support/signin.ts';
+
+/*
+ * Every screen a member can open, in a phone's browser (390×844), signed in, in English and Thai,
+ * against the production build `npm start` serves: no text on any of them is a raw locale key
+ * (`notFound.title`), and everything a member can tap is at least 44×44 CSS px. One member, set up
+ * once with a paid voucher in the wallet, lines in the cart and notifications, walks them all.
+ */
+
+const root = join(import.meta.dirname, '..');
+const webSrc = join(root, 'apps', 'web', 'src');
+const en = JSON.parse(readFileSync(join(root, 'locales', 'en.json'), 'utf8')) as Record<string, unknown>;
+
+/**
+ * A raw key as i18next prints one it cannot find: a top-level section of the locale files, a dot, then
+ * more of the path (`notFound.title`, `wallet.detail.copyCode`, `cart.units_other`).
+ */
+const RAW_KEY = new RegExp(`(?<![\\w@.-])(?:${Object.keys(en).join('|')})\\.[A-Za-z_][\\w.]*\\w`, 'g');
+
+/** What a member reads on the page or hears from a screen reader: text, labels, alternatives, title. */
+async function readableTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts = [document.title, document.body.innerText];
+    for (const el of document.querySelectorAll('[aria-label], [placeholder], [alt], [title]')) {
+      for (const name of ['aria-label', 'placeholder', 'alt', 'title']) {
+        const value = el.getAttribute(name);
+        if (value) texts.push(value);
+      }
+    }
+    return texts;
+  });
+}
+
+const rawKeysOn = async (page: Page) => [
+  ...new Set((await readableTexts(page)).flatMap((t) => t.match(RAW_KEY) ?? [])),
+];
+
+/**
+ * Every visible thing a member can tap whose hit area is smaller than 44×44 CSS px. What a tap hits is
+ * measured, not the element's box: the element is scrolled to the middle of the screen and, from the
+ * centre of its target (a checkbox's is its label), points are tried outwards, left, right, up and
+ * down, for as long as they land on it (or on the label that works it). So padding and a
+ * ::before/::after hit-area extension count, and what covers it does not. The hit area must reach 44
+ * px across and 44 px down through the centre. Links inside a sentence are exempt, as WCAG 2.5.8
+ * exempts inline targets.
+ */
+async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const MIN = 44;
+    const SCAN = 60;
+    const selector = [
+      'a[href]',
+      'button',
+      'summary',
+      'select',
+      'input[type=checkbox]',
+      'input[type=radio]',
+      '[role=button]',
+      '[role=link]',
+      '[role=tab]',
+      '[role=checkbox]',
+      '[role=radio]',
+      '[role=switch]',
+      '[role=menuitem]',
+      '[role=option]',
+    ].join(',');
+
+    const describe = (el: Element, w: number, h: number) => {
+      const testId = el.closest('[data-testid]')?.getAttribute('data-testid');
+      const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 40);
+      const cls = typeof el.className === 'string' ? el.className.split(' ')[0] : '';
+      const tag = `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}`;
+      return `${tag}${testId ? ` [${testId}]` : ''} "${name}" hits ${w}×${h}`;
+    };
+
+    /** Inside a sentence: an inline element whose block holds more text than its own. */
+    const inline = (el: HTMLElement) => {
+      if (getComputedStyle(el).display !== 'inline') return false;
+      let block = el.parentElement;
+      while (block && getComputedStyle(block).display === 'inline') block = block.parentElement;
+      const own = el.innerText.trim().length;
+      return (block?.innerText.trim().length ?? 0) > own + 3;
+    };
+
+    /** What a tap aims at: the control, or the label around a checkbox or radio. */
+    const targetOf = (control: HTMLElement) =>
+      (control instanceof HTMLInputElement && control.closest('label')) || control;
+
+    const hidden = (el: HTMLElement) => {
+      if (el.closest('[aria-hidden="true"], [inert]')) return true;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') return true;
+      // The input of a styled checkbox or radio is see-through on purpose; what shows is around it.
+      if (Number(style.opacity) === 0 && !(el instanceof HTMLInputElement)) return true;
+      const rect = targetOf(el).getBoundingClientRect();
+      return rect.width <= 1 || rect.height <= 1;
+    };
+
+    /** The point lands on the control: on it, inside it, or on the label that works it. */
+    const reaches = (control: HTMLElement, x: number, y: number) => {
+      const hit = document.elementFromPoint(x, y);
+      return Boolean(hit && (control.contains(hit) || targetOf(control).contains(hit)));
+    };
+
+    /** How many pixels from (x, y) in direction (dx, dy) still land on the control. */
+    const reach = (control: HTMLElement, x: number, y: number, dx: number, dy: number) => {
+      let d = 0;
+      while (d < SCAN && reaches(control, x + (d + 1) * dx, y + (d + 1) * dy)) d++;
+      return d;
+    };
+
+    const small: string[] = [];
+    for (const control of document.querySelectorAll<HTMLElement>(selector)) {
+      if (hidden(control) || inline(control)) continue;
+      const target = targetOf(control);
+      // Off-screen by design (the "skip to content" link shows only when focused).
+      const before = target.getBoundingClientRect();
+      if (before.bottom + window.scrollY < 0 || before.right + window.scrollX < 0) continue;
+      target.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const rect = target.getBoundingClientRect();
+      const x = rect.left + rect.width / 2;
+      const y = rect.top + rect.height / 2;
+      if (!reaches(control, x, y)) {
+        small.push(describe(control, 0, 0).replace(/hits 0×0$/, 'is covered at its centre'));
+        continue;
+      }
+      const w = reach(control, x, y, -1, 0) + 1 + reach(control, x, y, 1, 0);
+      const h = reach(control, x, y, 0, -1) + 1 + reach(control, x, y, 0, 1);
+      if (w < MIN || h < MIN) small.push(describe(control, w, h));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    return small;
+  });
+}
+
+/** The screen has its data: nothing loading, the network quiet. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'), undefined, {
+    timeout: 15_000,
+  });
+  await page.waitForTimeout(300);
+}
+
+type Screen = { name: string; open: (page: Page, lang: Lang) => Promise<void> };
+const at =
+  (path: string) =>
+  async (page: Page, lang: Lang): Promise<void> => {
+    await page.goto(`${prefixOf(lang)}${path}`);
+  };
+
+let browser: Browser;
+let member: Page;
+/** Addresses of things the member set-up made, for the screens that show one. */
+const made = { voucher: '', privilege: '', store: '', walletItem: '' };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+// The set-up is a test of its own: the shopping helpers wait with expect.poll, which runs only in one.
+it('a member with a paid voucher in the wallet, notifications and two lines in the cart', async () => {
+  member = await newMember(browser, '', 'screens');
+  const vouchers = await buyableVouchers(member, 'en');
+  const [bought, ...others] = vouchers;
+  if (!bought) throw new Error('no buyable voucher in the demo catalogue');
+  made.voucher = bought.id;
+  made.store = bought.merchant.id;
+  const privileges = await memberApi<Paged<{ id: string }>>(member, 'en', '/bff/privileges?limit=1');
+  made.privilege = privileges.items[0]?.id ?? '';
+  // Two vouchers of other stores in the cart, through the API (the cart screen is measured, not used).
+  const token = await member.evaluate(() => localStorage.getItem('accessToken'));
+  const cartLines = others.filter((v) => v.merchant.id !== bought.merchant.id).slice(0, 2);
+  const res = await fetch(`${baseUrl()}/bff/cart/addItems`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token ?? ''}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ items: cartLines.map((v) => ({ voucherId: v.id, quantity: 1 })) }),
+  });
+  expect(res.status, 'cart lines added').toBe(200);
+  // A paid voucher in the wallet, which also brings notifications.
+  await buyNow(member, 'en', bought.id, 1);
+  const { orderId, payPath } = await confirmToWaiting(member, 'en');
+  await answerAtBank(member, 'en', payPath, orderId, 'sandbox.promptpay.approve');
+  await member.getByTestId('order-success').waitFor();
+  const wallet = await memberApi<Paged<{ id: string }>>(member, 'en', '/bff/wallet');
+  made.walletItem = wallet.items[0]?.id ?? '';
+}, 180_000);
+
+afterAll(async () => {
+  await member?.context().close();
+  await browser?.close();
+});
+
+const memberScreens: Screen[] = [
+  { name: 'home', open: at('/home') },
+  { name: 'home-privileges', open: at('/home?tab=privilege') },
+  { name: 'home-coupons', open: at('/home?tab=coupon') },
+  { name: 'home-stores', open: at('/home?tab=store') },
+  { name: 'vouchers', open: at('/vouchers') },
+  { name: 'voucher', open: (page, lang) => at(`/vouchers/${made.voucher}`)(page, lang) },
+  { name: 'privileges', open: at('/privileges') },
+  { name: 'privilege', open: (page, lang) => at(`/privileges/${made.privilege}`)(page, lang) },
+  { name: 'store', open: (page, lang) => at(`/stores/${made.store}`)(page, lang) },
+  {
+    name: 'cart',
+    open: async (page, lang) => {
+      await page.goto(`${prefixOf(lang)}/cart`);
+      await page.getByTestId('cart-line').first().waitFor();
+    },
+  },
+  {
+    name: 'checkout',
+    open: async (page, lang) => {
+      await page.goto(`${prefixOf(lang)}/cart`);
+      await page.getByTestId('cart-line').first().waitFor();
+      // The selection is kept on the device: the other language's run may have made it already.
+      const all = page.locator('[data-testid="cart-select-all"]');
+      if (!(await all.isChecked())) await all.click();
+      await page.getByTestId('cart-checkout').click();
+      await page.waitForURL(`**${prefixOf(lang)}/checkout`);
+      await page.getByTestId('checkout-summary').waitFor();
+    },
+  },
+  { name: 'wallet', open: at('/wallet') },
+  {
+    name: 'wallet-item',
+    open: async (page, lang) => {
+      expect(made.walletItem, 'a voucher in the wallet').not.toBe('');
+      await page.goto(`${prefixOf(lang)}/wallet/${made.walletItem}`);
+    },
+  },
+  { name: 'notifications', open: at('/notifications') },
+  { name: 'profile', open: at('/profile') },
+  { name: 'profile-edit', open: at('/profile/edit') },
+  { name: 'profile-history', open: at('/profile/history') },
+  { name: 'privileges-history', open: at('/privileges/history') },
+  { name: 'not-found', open: at('/notifications/abc') },
+];
+
+describe.each(['en', 'th'] as const)('every member screen in %s', (lang) => {
+  it.each(memberScreens.map((s) => [s.name, s] as const))(
+    '%s: no raw keys, every tap target at least 44×44',
+    async (name, screen) => {
+      await screen.open(member, lang);
+      await settle(member);
+      expect(await member.locator('html').getAttribute('lang')).toBe(lang);
+      await shot(member, `${lang}-screens-${name}`);
+      expect.soft(await rawKeysOn(member), `raw keys on ${name}`).toEqual([]);
+      expect.soft(await smallTapTargets(member), `tap targets under 44×44 on ${name}`).toEqual([]);
+    },
+  );
+
+  it('sign-in (signed out): no raw keys, every tap target at least 44×44, both steps', async () => {
+    const visitor = await newPage(browser);
+    try {
+      await visitor.goto(`${prefixOf(lang)}/signin`);
+      await settle(visitor);
+      expect.soft(await rawKeysOn(visitor)).toEqual([]);
+      expect.soft(await smallTapTargets(visitor)).toEqual([]);
+      await visitor.getByTestId('signin-email').fill('someone@example.com');
+      await visitor.getByTestId('signin-submit').click();
+      await visitor.getByTestId('otp-0').waitFor();
+      await shot(visitor, `${lang}-screens-signin-code`);
+      expect.soft(await rawKeysOn(visitor), 'raw keys on the code step').toEqual([]);
+      expect.soft(await smallTapTargets(visitor), 'tap targets on the code step').toEqual([]);
+    } finally {
+      await visitor.context().close();
+    }
+  });
+
+  it('an unknown address: a not-found screen in the language, with header, bottom bar and a way home', async () => {
+    for (const path of ['/notifications/abc', '/no/such/page']) {
+      await member.goto(`${prefixOf(lang)}${path}`);
+      await settle(member);
+      const main = member.locator('main');
+      expect(await main.locator('h1').innerText()).toBe(text(lang, 'notFound.title'));
+      expect(await main.innerText()).toContain(text(lang, 'notFound.text'));
+      expect(await member.title()).toContain(text(lang, 'notFound.title'));
+      await member.locator('header').getByTestId(`lang-${lang}`).waitFor();
+      await member.getByTestId('nav-home').waitFor();
+      await main.getByRole('link', { name: text(lang, 'common.backToHome') }).click();
+      await member.waitForURL((url) => url.pathname === `${prefixOf(lang)}/home`);
+    }
+  });
+});
+
+/** Every text of a part of a locale file. */
+const leaves = (tree: unknown): string[] =>
+  typeof tree === 'string'
+    ? [tree]
+    : typeof tree === 'object' && tree !== null
+      ? Object.values(tree).flatMap(leaves)
+      : [];
+
+describe('the build', () => {
+  /** Every module that adds a screen's texts, with the locale sections it adds. */
+  const textsModules = () => {
+    const files = readdirSync(webSrc, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f),
+    );
+    return files.flatMap((file) => {
+      const code = readFileSync(join(webSrc, file), 'utf8');
+      const sections = /from 'virtual:locale\/([\w+]+)'/.exec(code)?.[1];
+      return sections && /\baddTexts\(/.test(code) ? [{ file, sections: sections.split('+') }] : [];
+    });
+  };
+
+  it("keeps every screen's texts: each texts module's sections are in the code the browser gets", () => {
+    const assets = join(root, 'apps', 'web', 'dist', 'assets');
+    const code = readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(assets, f), 'utf8'))
+      .join('\n');
+    const modules = textsModules();
+    expect(modules.length).toBeGreaterThan(5);
+    const dropped = modules.flatMap(({ file, sections }) =>
+      sections
+        // The section's longest plain text, quoted as the build writes it (`Page not found`).
+        .filter((s) => {
+          const plain = leaves(en[s])
+            .filter((v) => /^[\w ,.!?:-]+$/.test(v))
+            .sort((a, b) => b.length - a.length)[0];
+          return plain === undefined || !['"', "'", '`'].some((q) => code.includes(`${q}${plain}${q}`));
+        })
+        .map((s) => `${relative(root, join(webSrc, file))}: ${s}`),
+    );
+    expect(dropped).toEqual([]);
+  });
+});
