@@ -54,7 +54,7 @@ export function CartLine({
       data-item-id={item.id}
     >
       <Checkbox
-        className={styles.lineTick}
+        className={`${styles.tick} ${styles.lineTick}`}
         checked={selected && item.available}
         disabled={!item.available}
         onChange={(e) => onSelect(e.target.checked)}

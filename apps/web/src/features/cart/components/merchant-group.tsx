@@ -37,6 +37,7 @@ export function MerchantGroupCard({
     <section className={styles.group} aria-label={merchant.name} data-testid="cart-store">
       <header className={styles.groupHeader}>
         <Checkbox
+          className={styles.tick}
           checked={tick === 'all'}
           indeterminate={tick === 'some'}
           disabled={buyable.length === 0}

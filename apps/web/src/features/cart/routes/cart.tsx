@@ -133,6 +133,7 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
     <>
       <div className={styles.toolbar}>
         <Checkbox
+          className={styles.tick}
           checked={allTick === 'all'}
           indeterminate={allTick === 'some'}
           disabled={!items.some((i) => i.available)}

@@ -96,6 +96,7 @@ export function NotificationsScreen() {
             </span>
           </span>
           <Switch
+            className={styles.switch}
             checked
             onChange={setNotiEnabled}
             aria-labelledby="notifications-preference"
@@ -111,7 +112,7 @@ export function NotificationsScreen() {
       {state.isLoading && items.length === 0 ? (
         <NotificationsSkeleton />
       ) : items.length === 0 ? (
-        // A list that failed to load shows no message (spec section 8); Refresh serves both cases.
+        // A list that failed to load shows no message: Refresh serves both cases.
         <EmptyState
           title={t('notifications.empty.title')}
           text={t('notifications.empty.text')}
