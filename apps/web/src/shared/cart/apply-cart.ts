@@ -4,7 +4,7 @@ import { useCartStore } from './cart-store.ts';
 import { putCart } from './get-cart.ts';
 
 /**
- * A server cart answer replaces the client's cart (spec section 4): the cached query (badge, cart
+ * A server cart answer replaces the client's cart: the cached query (badge, cart
  * screen) and the store's `serverCart`, whose selection drops lines that are gone or no longer buyable.
  */
 export function applyCart(client: QueryClient, viewer: string, cart: Cart): void {

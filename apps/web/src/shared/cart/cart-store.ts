@@ -6,7 +6,7 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import { safeStorage } from '../storage.ts';
 
 /*
- * The cart's client state (spec sections 3, 4 and 9): the member's selection in the cart and the
+ * The cart's client state: the member's selection in the cart and the
  * checkout payload, kept on the device so a reload of /cart or /checkout finds them again, and the
  * server's last cart in memory. It lives in shared/ because three features use it: the cart screen
  * selects and checks out ('multiple'), the voucher detail buys now ('single'), checkout reads both.
@@ -14,7 +14,7 @@ import { safeStorage } from '../storage.ts';
 
 /** The product prefix of every key this app stores ('privileges.language', …); the name is the spec's. */
 export const CART_STORAGE_KEY = 'privileges-cart-storage-v2';
-/** Longest wait for the saved state; after it the screens go on without it (spec section 9). */
+/** Longest wait for the saved state; after it the screens go on without it. */
 export const CART_RESTORE_TIMEOUT_MS = 5000;
 
 /** One unit choice of Buy Now: POST /bff/orders. */

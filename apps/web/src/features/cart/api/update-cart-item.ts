@@ -9,7 +9,7 @@ export const updateCartItem = async (body: UpdateCartItemBody) =>
   (await api.patch('/bff/cart/update/item', { body })) as Cart;
 
 /**
- * The answer replaces the cart only when every item's voucher has a numeric price (spec section 4);
+ * The answer replaces the cart only when every item's voucher has a numeric price;
  * otherwise the cart is read again rather than showing lines without a price.
  */
 export function useUpdateCartItem(viewer: string) {

@@ -9,8 +9,8 @@ export type DeleteRequest =
   | { kind: 'item'; ids: [string]; title: string };
 
 /**
- * Asks before removing lines. Delete with nothing selected explains that instead (spec section 5:
- * 'You have not selected any items.') and offers only OK.
+ * Asks before removing lines. Delete with nothing selected explains that instead ('You have not
+ * selected any items.') and offers only OK.
  */
 export function DeleteDialog({
   request,

@@ -9,7 +9,7 @@ import {
 import { markNotificationRead } from '../api/mark-notification-read.ts';
 
 /**
- * The notifications screen's state (spec section 4): the list loads when the screen opens and again
+ * The notifications screen's state: the list loads when the screen opens and again
  * after any mark-as-read; a mark shows at once in the cached list (and so in the badge), then goes to
  * the server. `listError` and `markError` are exposed for the screen, which shows no message for them.
  */

@@ -1,7 +1,7 @@
 import type { Language, Notification, NotificationType } from '@app/contracts';
 import { timeLabel } from './time-label.ts';
 
-/** A notification as the screen shows it (spec section 3, "displayed item"). */
+/** A notification as the screen shows it, derived from the one the API sends. */
 export type DisplayedNotification = {
   id: string;
   /** Always 'new' (spec); what happened is `kind`. */

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { safeStorage } from '../../../shared/storage.ts';
 
-/** Where the member's "notifications on" choice lives (spec section 3: a notification-enabled key). */
+/** Where the member's "notifications on" choice lives: a notification-enabled key on this device. */
 export const NOTIFICATION_ENABLED_KEY = 'privileges.notification-enabled';
 
 /** Anything but an explicit "false" is on: the preference is true when unset. */
