@@ -67,13 +67,15 @@ export type ScreenHandle = {
    * that address. Default: none of the query.
    */
   serverQuery?: (search: URLSearchParams) => string | null;
+  /** A screen that ends in its own pinned action (checkout, paying): no bottom navigation under it. */
+  hideNav?: true;
 };
 
 const screen = (
   path: string,
   Screen: LazyScreen<object>,
   placeholder: PlaceholderShape,
-  rendered: Pick<ScreenHandle, 'firstView' | 'source' | 'serverRendered' | 'serverQuery'> = {},
+  rendered: Pick<ScreenHandle, 'firstView' | 'source' | 'serverRendered' | 'serverQuery' | 'hideNav'> = {},
 ): RouteObject => ({
   path: rel(path),
   element: <Screen />,
@@ -102,9 +104,13 @@ const screens: RouteObject[] = [
   screen(paths.walletVoucher, WalletVoucher, 'detail', {
     source: 'src/features/wallet/routes/wallet-voucher.tsx',
   }),
-  screen(paths.checkout, Checkout, 'page', { source: 'src/features/checkout/routes/checkout.tsx' }),
+  screen(paths.checkout, Checkout, 'page', {
+    source: 'src/features/checkout/routes/checkout.tsx',
+    hideNav: true,
+  }),
   screen(paths.checkoutOrder, CheckoutOrder, 'page', {
     source: 'src/features/checkout/routes/order-status.tsx',
+    hideNav: true,
   }),
   screen(paths.cart, Cart, 'page', { source: 'src/features/cart/routes/cart.tsx' }),
   screen(paths.profile, Profile, 'page', { source: 'src/features/profile/routes/profile.tsx' }),

@@ -17,8 +17,8 @@ export function AppLayout() {
   const mustCompleteProfile = useAuthStore(
     (s) => s.isLoggedIn && s.profileStatus === 'incomplete' && s.profileHasCreated !== 'alreadyProfile',
   );
-  const showNav = path !== paths.signin && !mustCompleteProfile;
   const handle = useMatches().at(-1)?.handle as ScreenHandle | undefined;
+  const showNav = path !== paths.signin && !mustCompleteProfile && !handle?.hideNav;
 
   return (
     <div className={showNav ? `${styles.shell} ${styles.withNav}` : styles.shell}>

@@ -1,4 +1,4 @@
-import type { Coupon, Order, OrderLine, PaymentChannel, Quote } from '@app/contracts';
+import type { Coupon, CouponOption, Order, OrderLine, PaymentChannel, Quote } from '@app/contracts';
 
 /** Answers shaped like the API's, for the checkout's tests. */
 export const ID = (n: number) => `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
@@ -66,6 +66,17 @@ export const aCoupon = (over: Partial<Coupon> = {}): Coupon => ({
   voucherIds: [],
   perMemberLimit: null,
   remaining: null,
+  ...over,
+});
+
+/** A coupon as the server judged it for the basket: usable with its discount unless `over` says why not. */
+export const anOption = (over: Partial<CouponOption> = {}, coupon: Partial<Coupon> = {}): CouponOption => ({
+  coupon: aCoupon(coupon),
+  usable: true,
+  problem: null,
+  message: null,
+  discount: 50,
+  shortfall: null,
   ...over,
 });
 

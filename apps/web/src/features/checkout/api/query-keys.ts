@@ -1,4 +1,4 @@
-import type { Language, QuoteBody } from '@app/contracts';
+import type { CouponOptionsBody, Language, QuoteBody } from '@app/contracts';
 
 const root = ['checkout'] as const;
 
@@ -9,7 +9,7 @@ const root = ['checkout'] as const;
 export const checkoutKeys = {
   all: root,
   quote: (lang: Language, body: QuoteBody) => [...root, 'quote', lang, body] as const,
-  voucherCoupons: (lang: Language, voucherId: string) => [...root, 'coupons', lang, voucherId] as const,
+  couponOptions: (lang: Language, body: CouponOptionsBody) => [...root, 'coupons', lang, body] as const,
   channels: (lang: Language) => [...root, 'channels', lang] as const,
   order: (orderId: string) => [...root, 'order', orderId] as const,
 };

@@ -82,6 +82,7 @@ export function ChannelPicker({
         title={t('checkout.channel.pickerTitle')}
         onClose={() => setOpen(false)}
         closable={{ 'aria-label': t('checkout.coupon.close') }}
+        classNames={{ close: styles.closeButton }}
         data-testid="channel-picker"
       >
         <Radio.Group

@@ -1,33 +1,43 @@
-import type { Coupon, CouponProblem, Language } from '@app/contracts';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import type { CouponOption, CouponProblem, Language } from '@app/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Input } from 'antd';
+import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
+import { calendarDaysBetween } from '../../../shared/calendar.ts';
 import { formatDate, formatMoney } from '../../../shared/format.ts';
 import { ErrorState } from '../../../shared/ui/list-states.tsx';
+import { useNow } from '../../../shared/use-now.ts';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import { useCheckCoupon } from '../api/check-coupon.ts';
+import { getCouponOptionsQueryOptions } from '../api/get-coupon-options.ts';
 import { getQuoteQueryOptions } from '../api/get-quote.ts';
-import { getVoucherCouponsQueryOptions } from '../api/get-voucher-coupons.ts';
 import type { CheckoutSelection } from '../lib/checkout-source.ts';
 import { couponProblemText, discountLabel } from '../lib/coupon-text.ts';
 import { quoteBodyOf } from '../lib/purchase.ts';
 import styles from '../checkout.module.css';
 
-/** The coupons that apply to any voucher being bought, each once, soonest to end first. */
-export function mergeCoupons(lists: (Coupon[] | undefined)[]): Coupon[] {
-  const byId = new Map<string, Coupon>();
-  for (const list of lists) for (const c of list ?? []) if (!byId.has(c.id)) byId.set(c.id, c);
-  return [...byId.values()].sort((a, b) => Date.parse(a.endsAt) - Date.parse(b.endsAt));
+/** A coupon ending within this many calendar days has its date in the warning colour; later ones do not. */
+export const COUPON_ENDS_SOON_DAYS = 3;
+
+/** Why a listed coupon cannot be used on this basket: below the minimum, by how much. */
+export function optionReason(t: TFunction, option: CouponOption): string {
+  if (option.problem === 'coupon_min_spend' && option.shortfall !== null && option.shortfall > 0)
+    return t('checkout.coupon.spendMore', { amount: formatMoney(option.shortfall) });
+  return option.problem
+    ? couponProblemText(t, option.problem, { minSpend: option.coupon.minSpend, message: option.message })
+    : '';
 }
 
 const normalizeCode = (code: string) => code.trim().toUpperCase();
 
 /**
- * 'Select discount code': the coupons that apply (valid until, Use) and a field to type a code. A typed
- * code is checked before it is used: with the coupon check for one voucher (at its option and quantity),
- * with a quote for cart lines, whose minimum spend counts the whole order.
+ * 'Select discount code': the coupons for this basket as the server judged them — under "Codes you can
+ * use" only those the order would accept (with what each saves, and Use); below, greyed, the others with
+ * the reason (how much more to spend, already used) and no Use — and a field to type a code. A typed code
+ * is checked before it is used: with the coupon check for one voucher (at its option and quantity), with
+ * a quote for cart lines, whose minimum spend counts the whole order.
  */
 export function CouponPicker({
   open,
@@ -52,13 +62,11 @@ export function CouponPicker({
   const [checkingQuote, setCheckingQuote] = useState(false);
   const check = useCheckCoupon();
 
-  const voucherIds = [...new Set(selection.items.map((i) => i.voucherId))];
-  const couponQueries = useQueries({
-    queries: voucherIds.map((id) => ({ ...getVoucherCouponsQueryOptions(id, lang), enabled: open })),
-  });
-  const loading = couponQueries.some((q) => q.isPending && q.fetchStatus !== 'idle');
-  const failed = couponQueries.find((q) => q.isError);
-  const coupons = mergeCoupons(couponQueries.map((q) => q.data));
+  const basket = quoteBodyOf(selection, null);
+  const options = useQuery({ ...getCouponOptionsQueryOptions(basket, lang), enabled: open });
+  const list = options.data ?? [];
+  const usable = list.filter((o) => o.usable);
+  const others = list.filter((o) => !o.usable);
 
   const choose = (code: string) => {
     setTyped('');
@@ -96,7 +104,7 @@ export function CouponPicker({
       const quote = await client.fetchQuery(getQuoteQueryOptions(quoteBodyOf(selection, code), lang));
       if (quote.coupon) choose(code);
       else {
-        const known = coupons.find((c) => c.code === code);
+        const known = list.find((o) => o.coupon.code === code)?.coupon;
         setTypedError(
           quote.couponProblem
             ? reasonFor(quote.couponProblem, known?.minSpend, quote.couponMessage)
@@ -118,6 +126,7 @@ export function CouponPicker({
       title={t('checkout.coupon.pickerTitle')}
       onClose={onClose}
       closable={{ 'aria-label': t('checkout.coupon.close') }}
+      classNames={{ close: styles.closeButton }}
       data-testid="coupon-picker"
     >
       <form
@@ -162,48 +171,100 @@ export function CouponPicker({
       </form>
 
       <h3 className={`${styles.sectionLabel} ${styles.listLabel}`}>{t('checkout.coupon.available')}</h3>
-      {loading ? (
+      {options.isPending ? (
         <div aria-busy="true" data-testid="coupon-loading">
           <span className={`${skeleton.skeleton} ${skeleton.block}`} />
         </div>
-      ) : failed ? (
-        <ErrorState compact error={failed.error} onRetry={() => void failed.refetch()} />
-      ) : coupons.length === 0 ? (
-        <p className={styles.couponMeta} data-testid="coupon-none">
-          {t('checkout.coupon.none')}
-        </p>
+      ) : options.isError ? (
+        <ErrorState
+          compact
+          error={options.error}
+          onRetry={() => void options.refetch()}
+          retrying={options.isFetching}
+        />
       ) : (
-        <ul className={styles.couponList}>
-          {coupons.map((coupon) => {
-            const inUse = coupon.code === currentCode;
-            return (
-              <li key={coupon.id} className={styles.couponItem} data-testid="coupon-option">
-                <div className={styles.couponInfo}>
-                  <p className={styles.couponTitle}>{coupon.title}</p>
-                  <p className={styles.couponDiscount}>{discountLabel(t, coupon)}</p>
-                  <p className={styles.couponMeta}>
-                    {coupon.minSpend > 0
-                      ? t('checkout.coupon.minSpend', { amount: formatMoney(coupon.minSpend) })
-                      : t('checkout.coupon.noMinSpend')}
-                    {' · '}
-                    {t('checkout.coupon.validUntil', { date: formatDate(coupon.endsAt, lang) })}
-                  </p>
-                  <span className={styles.couponCode}>{coupon.code}</span>
-                </div>
-                <Button
-                  type={inUse ? 'default' : 'primary'}
-                  disabled={inUse}
-                  onClick={() => choose(coupon.code)}
-                  aria-label={`${inUse ? t('checkout.coupon.inUse') : t('checkout.coupon.use')} ${coupon.code}`}
-                  data-testid="coupon-use"
-                >
-                  {inUse ? t('checkout.coupon.inUse') : t('checkout.coupon.use')}
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          {usable.length === 0 ? (
+            <p className={styles.couponMeta} data-testid="coupon-none">
+              {t('checkout.coupon.none')}
+            </p>
+          ) : (
+            <ul className={styles.couponList} data-testid="coupon-usable">
+              {usable.map((option) => {
+                const { coupon } = option;
+                const inUse = coupon.code === currentCode;
+                return (
+                  <li key={coupon.id} className={styles.couponItem} data-testid="coupon-option">
+                    <CouponInfo option={option} lang={lang} />
+                    <Button
+                      type={inUse ? 'default' : 'primary'}
+                      disabled={inUse}
+                      className={styles.useButton}
+                      onClick={() => choose(coupon.code)}
+                      aria-label={`${inUse ? t('checkout.coupon.inUse') : t('checkout.coupon.use')} ${coupon.code}`}
+                      data-testid="coupon-use"
+                    >
+                      {inUse ? t('checkout.coupon.inUse') : t('checkout.coupon.use')}
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {others.length > 0 && (
+            <>
+              <h3 className={`${styles.sectionLabel} ${styles.listLabel}`}>
+                {t('checkout.coupon.unavailable')}
+              </h3>
+              <ul className={styles.couponList} data-testid="coupon-unusable">
+                {others.map((option) => (
+                  <li
+                    key={option.coupon.id}
+                    className={`${styles.couponItem} ${styles.couponUnusable}`}
+                    data-testid="coupon-unusable-option"
+                  >
+                    <CouponInfo option={option} lang={lang} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
       )}
     </Drawer>
+  );
+}
+
+/** A listed coupon: title, what it takes off, its conditions and end, its code; why not, when it cannot be used. */
+function CouponInfo({ option, lang }: { option: CouponOption; lang: Language }) {
+  const { t } = useTranslation();
+  const { coupon } = option;
+  // Only an end a few days away is news; a date months ahead is plain text.
+  const now = useNow();
+  const endsSoon = calendarDaysBetween(now, coupon.endsAt) <= COUPON_ENDS_SOON_DAYS;
+  return (
+    <div className={styles.couponInfo}>
+      <p className={styles.couponTitle}>{coupon.title}</p>
+      <p className={styles.couponDiscount}>
+        {option.usable && option.discount > 0
+          ? t('checkout.coupon.savesHere', { amount: formatMoney(option.discount) })
+          : discountLabel(t, coupon)}
+      </p>
+      <p className={styles.couponMeta}>
+        {coupon.minSpend > 0
+          ? t('checkout.coupon.minSpend', { amount: formatMoney(coupon.minSpend) })
+          : t('checkout.coupon.noMinSpend')}
+        {' · '}
+        <span className={endsSoon ? styles.endsSoon : undefined} data-testid="coupon-valid-until">
+          {t('checkout.coupon.validUntil', { date: formatDate(coupon.endsAt, lang) })}
+        </span>
+      </p>
+      <span className={styles.couponCode}>{coupon.code}</span>
+      {!option.usable && (
+        <p className={styles.couponReason} data-testid="coupon-reason">
+          {optionReason(t, option)}
+        </p>
+      )}
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCartStore } from '../../../shared/cart/cart-store.ts';
 import { initialAuthState, useAuthStore } from '../../auth/index.ts';
-import { aCoupon, anOrder, aQuote, channelList, ID } from '../test-data.ts';
+import { aCoupon, anOption, anOrder, aQuote, channelList, ID } from '../test-data.ts';
 import { CheckoutScreen } from './checkout.tsx';
 import { json, ok } from '../../../test/responses.ts';
 
@@ -21,10 +21,7 @@ const calls: Call[] = [];
 
 function route(call: Call): Handler | undefined {
   const key = `${call.method} ${call.path}`;
-  if (handlers[key]) return handlers[key];
-  if (call.method === 'GET' && call.path.startsWith('/bff/coupons/vouchers/'))
-    return handlers['GET /bff/coupons/vouchers/:id'];
-  return undefined;
+  return handlers[key];
 }
 
 const member: MemberInfo = {
@@ -56,7 +53,20 @@ beforeEach(() => {
       );
     },
     'GET /bff/orders/channel-codes': () => ok(channelList),
-    'GET /bff/coupons/vouchers/:id': () => ok([aCoupon()]),
+    'POST /bff/coupons/options': () =>
+      ok([
+        anOption(),
+        anOption(
+          {
+            usable: false,
+            problem: 'coupon_min_spend',
+            message: 'Spend at least ฿530',
+            discount: 0,
+            shortfall: 130,
+          },
+          { id: ID(32), code: 'BIG100', title: 'Hundred off', minSpend: 530, discountValue: 100 },
+        ),
+      ]),
   };
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
@@ -132,24 +142,30 @@ describe('CheckoutScreen', () => {
     expect(text('summary-discount')).toBe('฿0');
     expect(text('summary-total')).toBe('฿400');
     expect(text('summary-points')).toBe('40 points');
-    expect(text('checkout-confirm')).toBe('Confirm · ฿400');
+    expect(text('checkout-confirm')).toBe('Confirm');
+    // The amount beside Confirm, in the bar pinned to the bottom of the screen.
+    expect(text('checkout-pay-total')).toBe('฿400');
+    expect(within(screen.getByTestId('pay-bar')).getByTestId('checkout-confirm')).toBeTruthy();
   });
 
-  it('lists the coupons that apply and re-asks the quote with the one used', async () => {
+  it('lists as usable only the coupons the server accepts for this basket; the others greyed with the reason', async () => {
     const user = userEvent.setup();
     renderCheckout();
     await user.click(await screen.findByTestId('coupon-open'));
     const option = await screen.findByTestId('coupon-option');
     expect(option.textContent).toContain('Fifty off');
-    expect(option.textContent).toContain('฿50 off');
+    expect(option.textContent).toContain('Saves ฿50 on this order');
     expect(option.textContent).toContain('Min. spend ฿200');
     expect(option.textContent).toContain('Valid until 31/12/2030');
-    // Both vouchers' coupons were asked for; the same coupon is listed once.
-    expect(calls.filter((c) => c.path.startsWith('/bff/coupons/vouchers/')).map((c) => c.path)).toEqual([
-      `/bff/coupons/vouchers/${ID(11)}`,
-      `/bff/coupons/vouchers/${ID(12)}`,
+    // The whole basket was judged once, by the server.
+    expect(calls.filter((c) => c.path.startsWith('/bff/coupons/')).map((c) => [c.path, c.body])).toEqual([
+      ['/bff/coupons/options', { cartItemIds: [ID(1), ID(2)] }],
     ]);
     expect(screen.getAllByTestId('coupon-option')).toHaveLength(1);
+    const greyed = screen.getByTestId('coupon-unusable-option');
+    expect(greyed.textContent).toContain('Hundred off');
+    expect(within(greyed).getByTestId('coupon-reason').textContent).toBe('Spend ฿130 more to use it');
+    expect(within(greyed).queryByRole('button')).toBeNull();
 
     await user.click(within(option).getByRole('button', { name: 'Use SAVE50' }));
     await waitFor(() => expect(text('summary-total')).toBe('฿350'));

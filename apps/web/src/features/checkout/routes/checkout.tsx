@@ -27,6 +27,8 @@ import { CheckoutSkeleton } from '../components/checkout-skeleton.tsx';
 import { CouponPicker } from '../components/coupon-picker.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
+import { PayBar } from '../components/pay-bar.tsx';
+import { paymentPageIn } from '../lib/payment-page.ts';
 import { useCheckoutSelection, type CheckoutSelection } from '../lib/checkout-source.ts';
 import { couponProblemText } from '../lib/coupon-text.ts';
 import { newIdempotencyKey } from '../../../shared/api/idempotency-key.ts';
@@ -160,6 +162,11 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
     try {
       const order = await create.mutateAsync({ ...request, idempotencyKey: attempt.current.key });
       await navigate(to(checkoutOrderPath(order.id)));
+      // A card is paid on the provider's page: Confirm goes straight there. The order's screen stays
+      // under it in the history, so Back (or the provider's return) comes to it.
+      const cardPage =
+        order.status === 'PENDING' && order.payment?.type === 'card' ? order.payment.authorizeUri : null;
+      if (cardPage) window.location.assign(paymentPageIn(cardPage, lang));
     } catch (error) {
       setSubmitError(errorMessage(t, error));
       if (isDefiniteRefusal(error)) {
@@ -216,7 +223,7 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
         {couponCode && (appliedCoupon || couponProblem) && (
           <Button
             type="link"
-            size="small"
+            className={styles.removeCoupon}
             icon={<CloseCircleFilled aria-hidden />}
             onClick={() => setCouponCode(null)}
             data-testid="coupon-remove"
@@ -315,18 +322,24 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
         </AppForm>
       </section>
 
-      <div className={styles.confirm}>
-        <div aria-live="polite">
-          {submitError && (
-            <Alert
-              className={messages.alert}
-              type="error"
-              showIcon
-              title={submitError}
-              data-testid="checkout-error"
-            />
-          )}
-        </div>
+      <PayBar
+        label={t('checkout.summary.total')}
+        amount={formatMoney(summary.total)}
+        amountTestId="checkout-pay-total"
+        notice={
+          <div aria-live="polite">
+            {submitError && (
+              <Alert
+                className={messages.alert}
+                type="error"
+                showIcon
+                title={submitError}
+                data-testid="checkout-error"
+              />
+            )}
+          </div>
+        }
+      >
         <Button
           type="primary"
           size="large"
@@ -336,9 +349,9 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
           onClick={() => void confirm()}
           data-testid="checkout-confirm"
         >
-          {free ? t('checkout.confirmFree') : `${t('checkout.confirm')} · ${formatMoney(summary.total)}`}
+          {free ? t('checkout.confirmFree') : t('checkout.confirm')}
         </Button>
-      </div>
+      </PayBar>
 
       <CouponPicker
         open={pickingCoupon}

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCartStore } from '../../../shared/cart/cart-store.ts';
 import { i18next } from '../../../shared/i18n/i18n.ts';
-import { anOrder, aLine, ID } from '../test-data.ts';
+import { anOrder, aLine, channelList, ID } from '../test-data.ts';
 import { OrderStatusScreen } from './order-status.tsx';
 import { json, ok } from '../../../test/responses.ts';
 
@@ -20,6 +20,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const path = String(input);
+    if (path === '/bff/orders/channel-codes') return ok(channelList);
     if (path === '/bff/orders/cancel') {
       expect(JSON.parse(String(init?.body))).toEqual({ orderId: ID(41) });
       return ok(anOrder({ status: 'CANCELLED', payment: { ...anOrder().payment!, status: 'cancelled' } }));
@@ -74,6 +75,13 @@ describe('OrderStatusScreen', () => {
     expect(qr.querySelector('svg path')).toBeTruthy();
     expect(screen.getByTestId('order-amount').textContent).toBe('฿400');
     expect(screen.getByTestId('countdown').textContent).toMatch(/^01:(2\d|30)$/);
+    // The method's name as checkout lists it; the amount and Save QR pinned at the bottom.
+    await waitFor(() => expect(screen.getByTestId('order-channel-badge').textContent).toBe('PromptPay QR'));
+    const bar = screen.getByTestId('pay-bar');
+    expect(within(bar).getByTestId('order-amount')).toBeTruthy();
+    expect(within(bar).getByTestId('order-save-qr').getAttribute('download')).toBe(
+      'promptpay-PV-2511-0001.png',
+    );
     expect(screen.getByText('Order no. PV-2511-0001')).toBeTruthy();
 
     await user.click(screen.getByTestId('order-cancel'));

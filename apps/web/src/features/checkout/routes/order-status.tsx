@@ -4,6 +4,7 @@ import {
   CheckCircleFilled,
   ClockCircleOutlined,
   CloseCircleFilled,
+  InfoCircleOutlined,
   LoadingOutlined,
   StopOutlined,
 } from '@ant-design/icons';
@@ -26,7 +27,11 @@ import skeleton from '../../../shared/ui/skeleton.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useNow } from '../../../shared/use-now.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
+import { getChannelsQueryOptions } from '../api/get-channels.ts';
 import { getOrderStatusQueryOptions } from '../api/get-order-status.ts';
+import { PayBar } from '../components/pay-bar.tsx';
+import { SaveQr } from '../components/save-qr.tsx';
+import { paymentPageIn } from '../lib/payment-page.ts';
 import {
   clearCheckoutSelection,
   readCheckoutSelection,
@@ -118,6 +123,9 @@ function OrderNumber({ order }: { order: Order }) {
   return <p className={styles.orderNumber}>{t('checkout.order.number', { number: order.number })}</p>;
 }
 
+/** The last this many seconds to pay are shown in the warning colour; before that the time is plain. */
+export const COUNTDOWN_WARN_SECONDS = 120;
+
 /** The time left to pay, ticking each second; the poll notices the expiry on the server's side. */
 function Countdown({ expiresAt }: { expiresAt: string }) {
   const { t } = useTranslation();
@@ -129,7 +137,7 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
     <p className={styles.countdown}>
       {t('checkout.order.waiting.payWithin')}{' '}
       <span
-        className={styles.countdownValue}
+        className={`${styles.countdownValue}${left <= COUNTDOWN_WARN_SECONDS ? ` ${styles.countdownSoon}` : ''}`}
         role="timer"
         aria-label={t('checkout.order.waiting.timeLeft', { time })}
         data-testid="countdown"
@@ -160,6 +168,7 @@ function CancelOrder({ order }: { order: Order }) {
         okText={t('checkout.order.waiting.cancelConfirm')}
         cancelText={t('checkout.order.waiting.cancelKeep')}
         okButtonProps={{ danger: true, loading: cancel.isPending }}
+        classNames={{ close: styles.closeButton }}
         onCancel={() => setConfirming(false)}
         onOk={async () => {
           setError(null);
@@ -179,53 +188,74 @@ function CancelOrder({ order }: { order: Order }) {
   );
 }
 
-/** The gateway's page in the member's language (the sandbox reads `lang`; it is the app's origin). */
-const withLanguage = (uri: string, lang: string) =>
-  lang === 'th' ? `${uri}${uri.includes('?') ? '&' : '?'}lang=th` : uri;
+/** The stores of the order's vouchers, each once: "Baan Kafae, Sen Saep Kitchen". */
+const storesOf = (order: Order) => [...new Set(order.items.map((i) => i.merchant.name))].join(', ');
+
+/**
+ * The payment method's name as checkout showed it (the same list, in the page's language); empty while
+ * the list loads.
+ */
+function useChannelName(order: Order): string {
+  const { i18n } = useTranslation();
+  const lang = i18n.language === 'th' ? 'th' : 'en';
+  const channels = useQuery(getChannelsQueryOptions(lang));
+  const code = order.payment?.channelCode ?? order.channelCode;
+  return channels.data?.find((c) => c.code === code)?.name ?? '';
+}
 
 function PromptPayWaiting({ order, qrPayload }: { order: Order; qrPayload: string }) {
   const { t, i18n } = useTranslation();
   const amount = formatMoney(order.payment?.amount ?? order.total);
   const expiresAt = order.payment?.expiresAt ?? order.expiresAt;
+  const channelName = useChannelName(order);
   return (
-    <Panel testId="order-waiting">
-      <ClockCircleOutlined aria-hidden className={`${styles.statusIcon} ${styles.neutral}`} />
-      <h2 className={styles.statusTitle}>{t('checkout.order.waiting.title')}</h2>
-      <OrderNumber order={order} />
-      <p className={styles.promptpayMark} aria-hidden>
-        PromptPay
-      </p>
-      <div className={styles.qr}>
-        <QRCodeSVG
-          value={qrPayload}
-          size={220}
-          level="M"
-          marginSize={2}
-          title={t('checkout.order.waiting.qrLabel', { amount })}
-          data-testid="order-qr"
+    <>
+      <Panel testId="order-waiting">
+        <ClockCircleOutlined aria-hidden className={`${styles.statusIcon} ${styles.neutral}`} />
+        <h2 className={styles.statusTitle}>{t('checkout.order.waiting.title')}</h2>
+        <OrderNumber order={order} />
+        <p className={styles.promptpayMark} data-testid="order-channel-badge">
+          {channelName || '\u00a0'}
+        </p>
+        <div className={styles.qr}>
+          <QRCodeSVG
+            value={qrPayload}
+            size={220}
+            level="M"
+            marginSize={2}
+            title={t('checkout.order.waiting.qrLabel', { amount })}
+            data-testid="order-qr"
+          />
+        </div>
+        {expiresAt && <Countdown expiresAt={expiresAt} />}
+        <p className={styles.statusText}>{t('checkout.order.waiting.promptpay')}</p>
+        <p className={styles.statusText}>{t('checkout.order.waiting.checking')}</p>
+        <div className={styles.actions}>
+          {/* Some gateways (and the sandbox) also offer the PromptPay payment on a page of their own. */}
+          {order.payment?.authorizeUri && (
+            <a
+              href={paymentPageIn(order.payment.authorizeUri, i18n.language)}
+              className={button.button}
+              data-testid="order-open-page"
+            >
+              {t('checkout.order.waiting.openPage')}
+            </a>
+          )}
+          <CancelOrder order={order} />
+        </div>
+      </Panel>
+      <PayBar label={t('checkout.order.amount')} amount={amount} amountTestId="order-amount">
+        <SaveQr
+          payload={qrPayload}
+          fileName={`promptpay-${order.number}.png`}
+          caption={{
+            heading: channelName || t('checkout.order.waiting.qrHeading'),
+            amount,
+            lines: [storesOf(order), t('checkout.order.number', { number: order.number })],
+          }}
         />
-      </div>
-      <p className={styles.statusText}>{t('checkout.order.amount')}</p>
-      <p className={styles.amount} data-testid="order-amount">
-        {amount}
-      </p>
-      {expiresAt && <Countdown expiresAt={expiresAt} />}
-      <p className={styles.statusText}>{t('checkout.order.waiting.promptpay')}</p>
-      <p className={styles.statusText}>{t('checkout.order.waiting.checking')}</p>
-      <div className={styles.actions}>
-        {/* Some gateways (and the sandbox) also offer the PromptPay payment on a page of their own. */}
-        {order.payment?.authorizeUri && (
-          <a
-            href={withLanguage(order.payment.authorizeUri, i18n.language)}
-            className={button.button}
-            data-testid="order-open-page"
-          >
-            {t('checkout.order.waiting.openPage')}
-          </a>
-        )}
-        <CancelOrder order={order} />
-      </div>
-    </Panel>
+      </PayBar>
+    </>
   );
 }
 
@@ -243,31 +273,35 @@ function CardWaiting({
   const { t, i18n } = useTranslation();
   const expiresAt = order.payment?.expiresAt ?? order.expiresAt;
   return (
-    <Panel testId="order-waiting">
-      <ClockCircleOutlined aria-hidden className={`${styles.statusIcon} ${styles.neutral}`} />
-      <h2 className={styles.statusTitle}>{t('checkout.order.waiting.title')}</h2>
-      <OrderNumber order={order} />
-      <p className={styles.statusText}>{t('checkout.order.amount')}</p>
-      <p className={styles.amount} data-testid="order-amount">
-        {formatMoney(order.payment?.amount ?? order.total)}
-      </p>
-      {expiresAt && <Countdown expiresAt={expiresAt} />}
-      <p className={styles.statusText}>{t('checkout.order.card.text')}</p>
-      <div className={styles.actions}>
+    <>
+      <Panel testId="order-waiting">
+        <ClockCircleOutlined aria-hidden className={`${styles.statusIcon} ${styles.neutral}`} />
+        <h2 className={styles.statusTitle}>{t('checkout.order.waiting.title')}</h2>
+        <OrderNumber order={order} />
+        {expiresAt && <Countdown expiresAt={expiresAt} />}
+        <p className={styles.statusText}>{t('checkout.order.card.text')}</p>
+        <div className={styles.actions}>
+          <Button block onClick={onCheck} loading={checking} data-testid="order-check">
+            {t('checkout.order.card.checkNow')}
+          </Button>
+          <CancelOrder order={order} />
+        </div>
+      </Panel>
+      <PayBar
+        label={t('checkout.order.amount')}
+        amount={formatMoney(order.payment?.amount ?? order.total)}
+        amountTestId="order-amount"
+      >
         {/* The provider's hosted page is a full page of its own, not a screen of this app. */}
         <a
-          href={withLanguage(authorizeUri, i18n.language)}
-          className={`${button.button} ${button.primary} ${button.block}`}
+          href={paymentPageIn(authorizeUri, i18n.language)}
+          className={`${button.button} ${button.primary} ${styles.payBarButton}`}
           data-testid="order-card-pay"
         >
           {t('checkout.order.card.pay')}
         </a>
-        <Button block onClick={onCheck} loading={checking} data-testid="order-check">
-          {t('checkout.order.card.checkNow')}
-        </Button>
-        <CancelOrder order={order} />
-      </div>
-    </Panel>
+      </PayBar>
+    </>
   );
 }
 
@@ -347,7 +381,10 @@ function Ended({ order, ending }: { order: Order; ending: Ending }) {
       />
       <h2 className={styles.statusTitle}>{t(`checkout.order.${ending}.title`)}</h2>
       <OrderNumber order={order} />
-      <p className={styles.nothingCharged}>{t(`checkout.order.${ending}.text`)}</p>
+      <p className={styles.nothingCharged} data-testid="order-nothing-charged">
+        <InfoCircleOutlined aria-hidden />
+        <span>{t(`checkout.order.${ending}.text`)}</span>
+      </p>
       <div className={styles.actions}>
         <Link
           to={to(tryAgainPath(order))}
