@@ -2,17 +2,23 @@ import { Fragment } from 'react';
 import styles from './phrases.module.css';
 
 const THAI = /[\u0E00-\u0E7F]/;
+/**
+ * A number before a Thai word is one phrase with it: "1 แก้ว", "3 เดือน", "฿65 ต่อแก้ว" do not break
+ * after the number. The space becomes a no-break space, which the split below keeps inside the phrase.
+ */
+const NUMBER_THEN_THAI = /(^|[ \t\n])(฿?\d[\d,.]*%?) +(?=[\u0E00-\u0E7F])/g;
 
 /**
  * Text whose lines break between Thai phrases. Thai puts no spaces between words, and the browser's
  * dictionary splits some words in two ("ทุกขนาด" → "ทุกข" + "นาด"), so a title could wrap in the middle
  * of a word. A space in Thai separates phrases: each Thai phrase is kept whole and moves to the next
  * line when it does not fit; one wider than the whole line still wraps inside. Latin text is left to
- * the browser, which breaks it at spaces anyway.
+ * the browser, which breaks it at spaces anyway. A number stays with the Thai word after it.
  */
 export function Phrases({ text }: { text: string }) {
   if (!THAI.test(text)) return text;
-  return text.split(/(\s+)/).map((part, i) =>
+  const glued = text.replace(NUMBER_THEN_THAI, '$1$2\u00A0');
+  return glued.split(/([ \t\n]+)/).map((part, i) =>
     THAI.test(part) ? (
       <span key={i} className={styles.phrase}>
         {part}
