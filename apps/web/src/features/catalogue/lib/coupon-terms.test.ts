@@ -52,7 +52,7 @@ describe('coupon conditions (Coupon tab)', () => {
       'On every voucher',
     ]);
     expect(couponConditions(en, aCoupon({ voucherIds: ['a', 'b'] }), 'en', NOW)).toContain(
-      'On 2 selected vouchers',
+      'On 2 participating vouchers',
     );
   });
 });
