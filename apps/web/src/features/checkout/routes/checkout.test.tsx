@@ -174,6 +174,19 @@ describe('CheckoutScreen', () => {
     expect(text('coupon-applied')).toBe('SAVE50 applied');
   });
 
+  it("puts a coupon's end in the warning colour only when it is a few days away", async () => {
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    handlers['POST /bff/coupons/options'] = () =>
+      ok([anOption({}, { endsAt: inTwoDays }), anOption({}, { id: ID(33), code: 'LATER' })]);
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(await screen.findByTestId('coupon-open'));
+    await screen.findAllByTestId('coupon-option');
+    const [soon, later] = screen.getAllByTestId('coupon-valid-until');
+    expect(soon!.className).toMatch(/endsSoon/);
+    expect(later!.className).not.toMatch(/endsSoon/);
+  });
+
   it('checks a typed code for a Buy Now and shows why it cannot be used', async () => {
     useCartStore.getState().setCheckout({
       type: 'single',
