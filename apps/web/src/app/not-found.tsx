@@ -6,6 +6,7 @@ import { useLocalizedPath } from '../shared/i18n/use-localized-path.ts';
 import { paths } from '../shared/paths.ts';
 import button from '../shared/ui/button.module.css';
 import page from '../shared/ui/page.module.css';
+import { Phrases } from '../shared/ui/phrases.tsx';
 import { useDocumentTitle } from '../shared/ui/use-document-title.ts';
 import styles from './not-found.module.css';
 
@@ -21,7 +22,9 @@ export function NotFoundScreen() {
     <div className={`page page-not-found ${styles.notFound}`} data-testid="not-found">
       <CompassOutlined aria-hidden className={styles.icon} />
       <h1 className={page.title}>{t('notFound.title')}</h1>
-      <p className={page.lead}>{t('notFound.text')}</p>
+      <p className={page.lead}>
+        <Phrases text={t('notFound.text')} />
+      </p>
       <Link to={to(paths.home)} className={`${button.button} ${button.primary} ${button.block}`}>
         {t('common.backToHome')}
       </Link>

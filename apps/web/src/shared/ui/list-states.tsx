@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/error-message.ts';
 import button from './button.module.css';
+import { Phrases } from './phrases.tsx';
 import styles from './list-states.module.css';
 
 /** A list that could not load: what went wrong and a Retry button. */
@@ -22,7 +23,9 @@ export function ErrorState({
     <div className={`${styles.card} ${styles.error}${compact ? ` ${styles.compact}` : ''}`} role="alert">
       <ExclamationCircleOutlined aria-hidden className={styles.icon} />
       <p className={styles.title}>{t('states.errorTitle')}</p>
-      <p className={styles.text}>{errorMessage(t, error)}</p>
+      <p className={styles.text}>
+        <Phrases text={errorMessage(t, error)} />
+      </p>
       {/* A plain button styled like antd's: this state is on the home screen, which should not load antd's Button. */}
       <button
         type="button"
@@ -38,13 +41,19 @@ export function ErrorState({
   );
 }
 
-/** A list with nothing in it, and optionally a way on. */
+/** A list with nothing in it, and optionally a way on. Thai lines break between phrases. */
 export function EmptyState({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {
   return (
     <div className={styles.card} data-testid="empty-state">
       <InboxOutlined aria-hidden className={styles.icon} />
-      <p className={styles.title}>{title}</p>
-      {text && <p className={styles.text}>{text}</p>}
+      <p className={styles.title}>
+        <Phrases text={title} />
+      </p>
+      {text && (
+        <p className={styles.text}>
+          <Phrases text={text} />
+        </p>
+      )}
       {action}
     </div>
   );

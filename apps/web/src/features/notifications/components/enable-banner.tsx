@@ -1,6 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Phrases } from '../../../shared/ui/phrases.tsx';
 import styles from '../notifications.module.css';
 
 /** Asks a member who turned notifications off to turn them back on. */
@@ -17,7 +18,9 @@ export function EnableBanner({ onEnable }: { onEnable: () => void }) {
         <h2 id="notifications-banner-title" className={styles.bannerTitle}>
           {t('notifications.banner.title')}
         </h2>
-        <p className={styles.bannerText}>{t('notifications.banner.text')}</p>
+        <p className={styles.bannerText}>
+          <Phrases text={t('notifications.banner.text')} />
+        </p>
       </div>
       <Button type="primary" onClick={onEnable} data-testid="enable-notifications">
         {t('notifications.banner.enable')}

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { EmptyState, StateActions } from '../../../shared/ui/list-states.tsx';
 import page from '../../../shared/ui/page.module.css';
+import { Phrases } from '../../../shared/ui/phrases.tsx';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useNow } from '../../../shared/use-now.ts';
 import { DetailModal } from '../components/detail-modal.tsx';
@@ -92,7 +93,7 @@ export function NotificationsScreen() {
               {t('notifications.preference.label')}
             </span>
             <span id="notifications-preference-hint" className={styles.preferenceHint}>
-              {t('notifications.preference.hint')}
+              <Phrases text={t('notifications.preference.hint')} />
             </span>
           </span>
           <Switch
