@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { AVATAR_MAX_BYTES } from '@app/contracts';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -83,6 +83,22 @@ const loggerOptions = (
   return { level: config.logLevel };
 };
 
+/**
+ * `Content-Type: application/json` with no body is a request without a body, not broken JSON: clients
+ * send the header on every call, also on those that carry nothing (mark read, clear the cart, sign
+ * out). A route whose schema needs a body still refuses the missing one in validation (400, with its
+ * own message); everything else is parsed by Fastify's own parser (prototype-poisoning checks included).
+ */
+const registerEmptyJsonBody = (app: FastifyInstance) => {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(req, text, done);
+  });
+};
+
 /** Builds the whole HTTP app (plugins, modules, one error handler) without listening. */
 export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp> => {
   const now = deps.now ?? (() => new Date());
@@ -102,6 +118,7 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerEmptyJsonBody(app);
   registerTextGuard(app);
 
   const ownMailer = deps.mailer === undefined;

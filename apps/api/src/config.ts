@@ -61,6 +61,11 @@ const EnvSchema = z.object({
   AVATAR_UPLOAD_LIMIT_PER_MEMBER: positiveInt(10),
   /** Orders (Confirms) per member per window: a person places a few; a script holding stock, many. */
   ORDER_LIMIT_PER_MEMBER: positiveInt(30),
+  /**
+   * Coupon codes a member may try per window (GET /bff/coupons/check, and quotes that carry a code):
+   * a person types a few; a script guessing codes, thousands.
+   */
+  COUPON_CHECK_LIMIT_PER_MEMBER: positiveInt(60),
   /** Earned points lapse at the end of the Bangkok quarter this many years after they were earned. */
   POINTS_LIFETIME_YEARS: positiveInt(2),
   /** Serve the OpenAPI document and its UI at /docs: default on, off in production unless set. */
@@ -120,6 +125,7 @@ export interface Config {
   loginLimitPerAddressAndIp: number;
   avatarUploadLimitPerMember: number;
   orderLimitPerMember: number;
+  couponCheckLimitPerMember: number;
   pointsLifetimeYears: number;
   /** /docs (OpenAPI JSON and UI) is served. */
   apiDocs: boolean;
@@ -203,6 +209,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     loginLimitPerAddressAndIp: e.LOGIN_LIMIT_PER_ADDRESS_AND_IP,
     avatarUploadLimitPerMember: e.AVATAR_UPLOAD_LIMIT_PER_MEMBER,
     orderLimitPerMember: e.ORDER_LIMIT_PER_MEMBER,
+    couponCheckLimitPerMember: e.COUPON_CHECK_LIMIT_PER_MEMBER,
     pointsLifetimeYears: e.POINTS_LIFETIME_YEARS,
     apiDocs: flag(e.API_DOCS) ?? e.NODE_ENV !== 'production',
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,

@@ -43,14 +43,14 @@ describe('POST /auth/otp/send-otp and POST /auth/login', () => {
       await t.app.inject({ method: 'POST', url: '/auth/otp/send-otp', payload: { email: 'x' } }),
     );
     expect(bad.fields?.[0]?.path).toBe('email');
-    expect(bad.message[0]).toBe('Some of the information is not valid.');
+    expect(bad.message[0]).toBe('Please enter a valid email address.');
     const th = await t.app.inject({
       method: 'POST',
       url: '/auth/otp/send-otp',
       payload: { email: 'x' },
       headers: { 'accept-language': 'th-TH,th;q=0.9,en;q=0.8' },
     });
-    expect(json<Err>(th).message[0]).toBe('ข้อมูลบางส่วนไม่ถูกต้อง');
+    expect(json<Err>(th).message[0]).toBe('กรุณากรอกอีเมลให้ถูกต้อง');
   });
 
   it('answers the same whether or not the address is known, with the resend delay and lifetime', async () => {

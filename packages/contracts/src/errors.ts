@@ -116,6 +116,8 @@ export const ERROR_CODES = [
   'too_many_open_orders',
   /** 409: the member's points balance is smaller than what they tried to spend. */
   'insufficient_points',
+  /** 409: more units of a voucher than it allows one member, in one order or over all their orders. */
+  'purchase_limit_reached',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

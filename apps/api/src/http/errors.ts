@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ErrorCode, ErrorEnvelope, FieldError } from '@app/contracts';
+import type { ErrorCode, ErrorEnvelope, FieldError, Language } from '@app/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type AppErrorOptions } from '../app-error.ts';
@@ -74,6 +74,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   privilege_tier_locked: 403,
   too_many_open_orders: 409,
   insufficient_points: 409,
+  purchase_limit_reached: 409,
 };
 
 /** Status → code for errors raised by Fastify and its plugins (bad JSON, body too large, …). */
@@ -118,6 +119,63 @@ const fieldPath = (instancePath: string, context: string | undefined) => {
   return context && context !== 'body' ? [context, path].filter(Boolean).join('.') : path;
 };
 
+/**
+ * The contracts' own field messages (written in English there) → their text in `fieldErrors.*`, so a
+ * Thai reader gets them in Thai. A message not listed here keeps its English words.
+ */
+const CONTRACT_MESSAGES: Record<string, string> = {
+  'OTP must be 6 digits': 'otpDigits',
+  'Name may only contain letters': 'nameLetters',
+  'Invalid phone code': 'phoneCode',
+  'Please enter a valid phone number (9-10 digits)': 'phone9to10',
+  'Please enter a valid phone number (10 digits)': 'phone10',
+  'Date of birth must be a past date': 'dateOfBirthPast',
+  'must be a whole number': 'wholeNumber',
+  'must be a date as YYYY-MM-DD': 'dateFormat',
+  'must be a real calendar date': 'realDate',
+  'must be printable ASCII without spaces': 'printableAscii',
+  'minPrice must not be greater than maxPrice': 'priceRange',
+};
+
+type Issue = { keyword: string; message?: string | undefined; params: Record<string, unknown>; path: string };
+
+/**
+ * One field's problem as a person reads it, in `lang`: the contract's own message when it has one,
+ * else a sentence made from the kind of problem (missing, too short, not one of …) naming the field.
+ */
+export const fieldMessage = (lang: Language, issue: Issue): string => {
+  const field = issue.path || 'body';
+  const say = (key: string, vars: Record<string, string | number> = {}) =>
+    t(lang, `fieldErrors.${key}`, { field, ...vars });
+  const message = issue.message ?? '';
+  const own = CONTRACT_MESSAGES[message];
+  if (own) return say(own);
+  const p = issue.params;
+  switch (issue.keyword) {
+    case 'invalid_type':
+      if (!issue.path && /received (undefined|null)$/.test(message)) return say('bodyRequired');
+      if (/received undefined$/.test(message)) return say('required');
+      return p.expected === 'int' ? say('wholeNumber') : say('wrongType');
+    case 'too_small':
+    case 'too_big': {
+      const limit = Number(issue.keyword === 'too_small' ? p.minimum : p.maximum);
+      const unit = p.origin === 'string' ? 'Characters' : p.origin === 'array' ? 'Items' : 'Number';
+      if (!Number.isFinite(limit)) return say('wrongType');
+      // "at least 1 character" of a text is its being filled in.
+      if (issue.keyword === 'too_small' && unit === 'Characters' && limit === 1) return say('required');
+      return say(`${issue.keyword === 'too_small' ? 'atLeast' : 'atMost'}${unit}`, { count: limit });
+    }
+    case 'invalid_format':
+      return p.format === 'email' ? say('email') : say('invalid');
+    case 'invalid_value':
+      return Array.isArray(p.values) ? say('oneOf', { values: p.values.join(', ') }) : say('invalid');
+    case 'unrecognized_keys':
+      return say('unknownKeys', { keys: Array.isArray(p.keys) ? p.keys.join(', ') : '' });
+    default:
+      return message || say('invalid');
+  }
+};
+
 /** The one error handler: every failure becomes `{ success:false, code, message:[…], requestId }`. */
 export const errorHandler = (err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
   if (err instanceof AppError) {
@@ -127,16 +185,20 @@ export const errorHandler = (err: FastifyError | AppError, req: FastifyRequest, 
   }
 
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const fields: FieldError[] = err.validation.map((v) => {
-      const keys = (v.params as { keys?: unknown }).keys;
-      const unknownKeys =
-        v.keyword === 'unrecognized_keys' && Array.isArray(keys) ? ` (${keys.join(', ')})` : '';
-      return {
-        path: fieldPath(v.instancePath, err.validationContext),
-        message: `${v.message}${unknownKeys}`,
-      };
-    });
+    const lang = languageFromHeader(req.headers['accept-language']);
+    // One message per field: an empty name fails both "required" and "letters only", and the first
+    // rule it breaks is the one to fix.
+    const fields: FieldError[] = [];
+    for (const v of err.validation) {
+      const path = fieldPath(v.instancePath, err.validationContext);
+      if (!fields.some((f) => f.path === path))
+        fields.push({ path, message: fieldMessage(lang, { ...v, path }) });
+    }
+    // A client shows the first line only: it is the first field's own message, the sentence a person
+    // can act on ("Please enter a valid phone number (9-10 digits)"); each field follows with its path.
+    const [first] = fields;
     return sendError(req, reply, 400, 'validation_failed', {
+      ...(first ? { message: first.message } : {}),
       details: fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)),
       fields,
     });

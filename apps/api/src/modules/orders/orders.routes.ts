@@ -79,6 +79,13 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
     max: deps.config.orderLimitPerMember,
     key: (req) => req.member.memberId,
   });
+  // A coupon code is a secret worth guessing: each member may try only so many per window, whether
+  // through the check or through a quote that carries a code.
+  const couponTriesPerMember = limiter({
+    name: 'coupon-check-member',
+    max: deps.config.couponCheckLimitPerMember,
+    key: (req) => req.member.memberId,
+  });
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -97,11 +104,12 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
           'A coupon that cannot be used is reported in couponProblem/couponMessage and left out of the totals.',
         security: MEMBER_SECURITY,
         body: QuoteBodySchema,
-        response: { 200: QuoteResponseSchema, ...ERRORS },
+        response: { 200: QuoteResponseSchema, 429: ErrorEnvelopeSchema, ...ERRORS },
       },
     },
     async (req) => {
       const b = req.body;
+      if (b.couponCode) await couponTriesPerMember(req);
       const purchase: Purchase =
         'cartItemIds' in b ? { kind: 'cart', cartItemIds: b.cartItemIds } : purchaseOf(b);
       return ok(await quote(orders.ctxOf(req), req.member.memberId, purchase, b.couponCode, lang(req)));
@@ -277,9 +285,12 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
         summary: 'Whether a typed coupon code can be used on this voucher, and why not',
         security: MEMBER_SECURITY,
         querystring: CouponCheckQuerySchema,
-        response: { 200: CouponCheckResponseSchema, ...ERRORS },
+        response: { 200: CouponCheckResponseSchema, 429: ErrorEnvelopeSchema, ...ERRORS },
       },
     },
-    async (req) => ok(await checkCoupon(orders.ctxOf(req), req.member.memberId, req.query, lang(req))),
+    async (req) => {
+      await couponTriesPerMember(req);
+      return ok(await checkCoupon(orders.ctxOf(req), req.member.memberId, req.query, lang(req)));
+    },
   );
 };
