@@ -577,7 +577,8 @@ describe('the cart: /bff/cart…', () => {
         merchant: { id: f.m.spa, name: 'เรือนแก้ว สปา' },
         optionLabel: '90 นาที',
         unitPrice: 790,
-        unitPoints: Math.floor(999 / 25),
+        // The voucher's own earn rate (39 points for its ฿590), kept pro rata for the ฿790 option.
+        unitPoints: Math.floor((790 * 39) / 590),
         remaining: null,
         validDays: 30,
         usageLimit: null,

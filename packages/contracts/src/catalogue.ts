@@ -132,16 +132,22 @@ export const VoucherSummarySchema = z.object({
 export type VoucherSummary = z.infer<typeof VoucherSummarySchema>;
 
 export const PriceOptionSchema = z.object({ id: z.string(), label: z.string(), price: z.number().int() });
+/** A voucher's option as its detail shows it: with what one unit at its price earns (pointsForPaid). */
+export const VoucherPriceOptionSchema = PriceOptionSchema.extend({ pointsEarned: z.number().int() });
 
 export const VoucherDetailSchema = VoucherSummarySchema.extend({
   description: z.string(),
   terms: z.array(z.string()),
   images: z.array(z.string()).min(1),
-  priceOptions: z.array(PriceOptionSchema),
+  priceOptions: z.array(VoucherPriceOptionSchema),
   /** A purchased code stays valid this many days after purchase. */
   validDays: z.number().int(),
   /** Uses per purchased code; null = unlimited. */
   usageLimit: z.number().int().nullable(),
+  /** Units a member may buy in one order; null = no limit beyond the stock. */
+  limitPerOrder: z.number().int().nullable(),
+  /** Units a member may buy over all their orders (failed and cancelled ones do not count); null = no limit. */
+  limitPerMember: z.number().int().nullable(),
   /** Card-type vouchers: the price per card per month in baht. */
   pricePerCardMonth: z.number().int().nullable(),
 });

@@ -17,6 +17,24 @@ export {
  * Every amount is computed by the server; what a client sends as a price or discount is not read.
  */
 
+/**
+ * The earn rule, the one place it is written: points follow the baht actually paid. The programme
+ * gives 1 point for every full ฿25; a voucher may set its own rate instead (`own`: so many points
+ * for its price, kept pro rata for its other price options and for discounts); a free voucher with
+ * points of its own grants them per unit. Orders apply it to each line's total after the line's
+ * share of the coupon discount; the catalogue and the cart apply it to one unit's price.
+ */
+export const BAHT_PER_POINT = 25;
+export const pointsForPaid = (
+  paid: number,
+  own: { points: number; price: number } | null = null,
+  units = 1,
+): number => {
+  if (own && own.price === 0) return own.points * units;
+  if (paid <= 0) return 0;
+  return own ? Math.floor((paid * own.points) / own.price) : Math.floor(paid / BAHT_PER_POINT);
+};
+
 const Id = z.uuid();
 const CouponCode = z
   .string()

@@ -125,7 +125,11 @@ export interface VoucherTable {
   /** Whole baht, 0 = free; the lowest option when the voucher has options (a trigger keeps it). */
   price: number;
   has_price_options: Derived<boolean>;
-  points_earned: Defaulted<number>;
+  /**
+   * The voucher's own earn rate: this many points for its price (pro rata for its options and for
+   * discounts; per unit when it is free). null = the programme's rate (pointsForPaid in the contracts).
+   */
+  points_earned: Defaulted<number | null>;
   /** Minimum tier; null = everyone. */
   tier: Tier | null;
   /** Only for Privilege customers (tier silver and above). */
@@ -140,6 +144,10 @@ export interface VoucherTable {
   valid_days: number;
   /** Uses per purchased code; null = unlimited. */
   usage_limit: number | null;
+  /** Units one member may buy in one order; null = no limit beyond stock. */
+  limit_per_order: Defaulted<number | null>;
+  /** Units one member may hold over all their orders that are not failed or cancelled; null = no limit. */
+  limit_per_member: Defaulted<number | null>;
   price_per_card_month: number | null;
   search_text: Derived<string>;
   created_at: Timestamp;
@@ -313,6 +321,8 @@ export interface PurchaseOrderItemTable {
   quantity: number;
   unit_price: number;
   unit_points: number;
+  /** What this line earns: the points rule applied to its total after its share of the discount. */
+  points: number;
   cart_item_id: string | null;
   position: number;
 }

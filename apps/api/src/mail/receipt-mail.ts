@@ -6,8 +6,11 @@ import type { MailMessage } from './mailer.ts';
 /** Money as both languages print it: ฿1,250 (see locales/GLOSSARY.md). */
 const baht = (n: number) => `฿${new Intl.NumberFormat('en-US').format(n)}`;
 
-/** The receipt of a successful order, in the language the member checked out in. */
-export const renderReceiptMail = (order: Order, lang: Language): MailMessage => {
+/**
+ * The receipt of a successful order, in the language the member checked out in, to `to`: the
+ * member's own sign-in address (see sendReceipt), never the contact address typed at checkout.
+ */
+export const renderReceiptMail = (order: Order, lang: Language, to: string): MailMessage => {
   const subject = t(lang, 'mail.receipt.subject', { number: order.number });
   const before = [t(lang, 'mail.receipt.greeting'), t(lang, 'mail.receipt.intro', { number: order.number })];
   const lines = order.items.map((i) =>
@@ -27,7 +30,7 @@ export const renderReceiptMail = (order: Order, lang: Language): MailMessage => 
   ];
   const after = [...lines, ...totals, t(lang, 'mail.receipt.wallet'), t(lang, 'mail.receipt.signature')];
   return {
-    to: order.email,
+    to,
     subject,
     text: `${[...before, ...after].join('\n\n')}\n`,
     html: layout(lang, subject, before, null, after),

@@ -126,7 +126,16 @@ for (const v of c.vouchers) {
     expect(v.price === Math.min(...v.priceOptions.map((o) => o.price)), `${w}: price != min option`);
     unique(v.priceOptions, (o) => o.label.en, `${w} option label`);
   }
-  expect(v.pointsEarned === Math.floor(v.price / 25), `${w}: points ${v.pointsEarned} != floor(price/25)`);
+  // The banner promises 1 point per ฿25 paid: a demo voucher earns the programme's rate, none its own.
+  expect(v.pointsEarned === undefined, `${w}: an earn rate of its own breaks the banner's promise`);
+  const { limitPerOrder: perOrder, limitPerMember: perMember } = v;
+  if (perOrder !== undefined) expect(Number.isInteger(perOrder) && perOrder >= 1, `${w}: limitPerOrder`);
+  if (perMember !== undefined) expect(Number.isInteger(perMember) && perMember >= 1, `${w}: limitPerMember`);
+  if (perOrder !== undefined && perMember !== undefined)
+    expect(perOrder <= perMember, `${w}: more per order than per member`);
+  // Free and scarce vouchers are shared out: no member can take a whole batch.
+  if (v.price === 0 || (v.stock !== null && v.stock <= 120))
+    expect(perMember !== undefined, `${w}: free or scarce without a limit per member`);
   if (v.price > 0 && v.pricePerCardMonth === null) {
     const [lo, hi] = priceRange[v.categorySlug] ?? [0, Infinity];
     if (v.price < lo || v.price > hi) warnings.push(`${w}: price ${v.price} outside ${lo}-${hi}`);
@@ -150,7 +159,7 @@ for (const v of c.vouchers) {
       termsEn.includes(`฿${v.pricePerCardMonth.toLocaleString('en-US')} per card per month`),
       `${w}: card price term`,
     );
-  if (v.price === 0) expect(v.pointsEarned === 0 && !v.priceOptions, `${w}: free with points/options`);
+  if (v.price === 0) expect(!v.priceOptions, `${w}: free with options`);
 }
 
 const V = c.vouchers;

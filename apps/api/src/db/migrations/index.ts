@@ -12,6 +12,7 @@ import * as pointsAndTiers from './2025-11-29-0001-points-and-tiers.ts';
 import * as walletUse from './2025-11-29-0001-wallet-use.ts';
 import * as walletPrivileges from './2025-11-29-0002-wallet-privileges.ts';
 import * as notifications from './2025-11-30-0002-notifications.ts';
+import * as memberLimits from './2025-12-01-0001-member-limits-and-line-points.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2025-11-29-0001-wallet-use': walletUse,
   '2025-11-29-0002-wallet-privileges': walletPrivileges,
   '2025-11-30-0002-notifications': notifications,
+  '2025-12-01-0001-member-limits-and-line-points': memberLimits,
 };

@@ -1,4 +1,4 @@
-import type { CartLineProblem, Language, Tier } from '@app/contracts';
+import { pointsForPaid, type CartLineProblem, type Language, type Tier } from '@app/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { judge, remainingOf } from './availability.ts';
@@ -34,7 +34,13 @@ export interface Purchasable {
   optionLabel: string | null;
   /** Whole baht for one unit: the option's price, else the voucher's. */
   unitPrice: number;
+  /** What one unit earns at its full price (the earn rule, pointsForPaid). */
   unitPoints: number;
+  /** The voucher's own earn rate (its points for its price); null = the programme's. */
+  ownRate: { points: number; price: number } | null;
+  /** Units one member may buy in one order / hold over all their orders; null = no limit. */
+  limitPerOrder: number | null;
+  limitPerMember: number | null;
   /** stock − sold; null = unlimited. */
   remaining: number | null;
   validDays: number;
@@ -75,6 +81,8 @@ const purchasableQuery = (db: Kysely<Database>, ids: string[]) =>
       'v.sale_ends_at',
       'v.valid_days',
       'v.usage_limit',
+      'v.limit_per_order',
+      'v.limit_per_member',
       'm.name_en as merchant_name_en',
       'm.name_th as merchant_name_th',
       'm.logo_file as merchant_logo_file',
@@ -112,6 +120,8 @@ export async function loadPurchasables(
       viewer.tier,
     );
     const logoUrl = media.url('merchants', v.merchant_logo_file);
+    const unitPrice = option?.price ?? v.price;
+    const ownRate = v.points_earned === null ? null : { points: v.points_earned, price: v.price };
     return {
       voucherId: v.id,
       priceOptionId: option?.id ?? ref.priceOptionId,
@@ -125,8 +135,11 @@ export async function loadPurchasables(
         logoUrl,
       },
       optionLabel: option ? localized(lang, option.label_en, option.label_th) : null,
-      unitPrice: option?.price ?? v.price,
-      unitPoints: v.points_earned,
+      unitPrice,
+      unitPoints: pointsForPaid(unitPrice, ownRate),
+      ownRate,
+      limitPerOrder: v.limit_per_order,
+      limitPerMember: v.limit_per_member,
       remaining: remainingOf(v.stock, v.sold),
       validDays: v.valid_days,
       usageLimit: v.usage_limit,

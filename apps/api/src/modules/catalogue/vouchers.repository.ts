@@ -44,6 +44,8 @@ const voucherDetailQuery = (db: Db) =>
     'v.terms_th',
     'v.valid_days',
     'v.usage_limit',
+    'v.limit_per_order',
+    'v.limit_per_member',
     'v.price_per_card_month',
     imageFilesSql('voucher', 'v'),
     sql<PriceOptionRow[]>`coalesce((select json_agg(json_build_object('id', o.id, 'label_en', o.label_en,

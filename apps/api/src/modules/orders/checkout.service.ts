@@ -31,10 +31,18 @@ import {
   memberCouponUses,
   openOrderCount,
   orderByKey,
+  unitsHeldByMember,
   type Db,
   type OrderRow,
 } from './orders.repository.ts';
-import { judgeCoupon, totalsOf, unitsByVoucher, type PricedLine } from './pricing.ts';
+import {
+  discountShares,
+  judgeCoupon,
+  linePoints,
+  totalsOf,
+  unitsByVoucher,
+  type PricedLine,
+} from './pricing.ts';
 
 /** Buy Now: one voucher, option and quantity; or the chosen lines of the member's cart. */
 export type Purchase =
@@ -112,6 +120,7 @@ export const resolveLines = async (
       quantity: w.quantity,
       unitPrice: item.unitPrice,
       unitPoints: item.unitPoints,
+      ownRate: item.ownRate,
       item,
       cartItemId: w.cartItemId,
     };
@@ -135,8 +144,63 @@ export const evaluateCoupon = async (
   return verdict.ok ? { rule, discount: verdict.discount } : { rule, ...verdict };
 };
 
-const presentLines = (lines: readonly ResolvedLine[]) =>
-  lines.map((l) => ({
+/**
+ * What each line earns: the earn rule on what is actually paid for it, once the coupon's discount is
+ * spread over the lines it covers (discountShares). The quote and the order both use this, so the
+ * points the checkout shows are the points the ledger gets.
+ */
+const pointsOfLines = (
+  lines: readonly PricedLine[],
+  coupon: { rule: CouponRule; discount: number } | null,
+): number[] =>
+  linePoints(
+    lines,
+    discountShares(
+      lines,
+      lines.map((l) => (coupon ? couponCovers(coupon.rule, l.voucherId, l.merchantId) : false)),
+      coupon?.discount ?? 0,
+    ),
+  );
+
+/**
+ * A voucher's limits per member: units of it in this purchase against its limit per order, and with
+ * the units the member already holds (orders not failed or cancelled) against its limit per member.
+ * In an order this runs after the member's row is locked, so two of their checkouts cannot both pass.
+ */
+const checkMemberLimits = async (
+  db: Db,
+  memberId: string,
+  lines: readonly ResolvedLine[],
+  lang: Language,
+): Promise<void> => {
+  for (const [voucherId, units] of unitsByVoucher(lines)) {
+    const item = lines.find((l) => l.voucherId === voucherId)?.item;
+    if (!item) continue;
+    if (item.limitPerOrder !== null && units > item.limitPerOrder)
+      throw new AppError('purchase_limit_reached', {
+        message: t(lang, 'errors.purchaseLimit.perOrder', { count: item.limitPerOrder, title: item.title }),
+      });
+    if (item.limitPerMember !== null) {
+      const held = await unitsHeldByMember(db, memberId, voucherId);
+      const left = Math.max(0, item.limitPerMember - held);
+      if (units > left)
+        throw new AppError('purchase_limit_reached', {
+          message: t(
+            lang,
+            left > 0 ? 'errors.purchaseLimit.perMember' : 'errors.purchaseLimit.perMemberReached',
+            {
+              count: item.limitPerMember,
+              title: item.title,
+              left,
+            },
+          ),
+        });
+    }
+  }
+};
+
+const presentLines = (lines: readonly ResolvedLine[], points: readonly number[]) =>
+  lines.map((l, i) => ({
     voucherId: l.voucherId,
     title: l.item.title,
     imageUrl: l.item.imageUrl,
@@ -146,7 +210,7 @@ const presentLines = (lines: readonly ResolvedLine[]) =>
     quantity: l.quantity,
     unitPrice: l.unitPrice,
     lineTotal: l.unitPrice * l.quantity,
-    pointsEarned: l.unitPoints * l.quantity,
+    pointsEarned: points[i] ?? 0,
     cartItemId: l.cartItemId,
   }));
 
@@ -161,13 +225,16 @@ export const quote = async (
   const now = ctx.now();
   const tier = await memberTier(ctx.db, memberId);
   const lines = await resolveLines(ctx.db, memberId, purchase, { lang, tier }, now);
+  await checkMemberLimits(ctx.db, memberId, lines, lang);
   const totals = totalsOf(lines);
   const coupon = couponCode ? await evaluateCoupon(ctx.db, memberId, couponCode, lines, now) : null;
   const discount = coupon && 'discount' in coupon ? coupon.discount : 0;
+  const points = pointsOfLines(lines, coupon && 'discount' in coupon ? coupon : null);
   return {
     checkoutType: purchase.kind === 'single' ? 'single' : 'multiple',
-    items: presentLines(lines),
+    items: presentLines(lines, points),
     ...totals,
+    pointsEarned: points.reduce((a, b) => a + b, 0),
     discount,
     total: totals.subtotal - discount,
     coupon:
@@ -260,6 +327,7 @@ export const createOrder = async (
 
     if ((await openOrderCount(trx, memberId)) >= MAX_OPEN_ORDERS) throw new AppError('too_many_open_orders');
     const lines = await resolveLines(trx, memberId, purchase, { lang, tier: member.tier }, now);
+    await checkMemberLimits(trx, memberId, lines, lang);
     const totals = totalsOf(lines);
     let coupon: { rule: CouponRule; discount: number } | null = null;
     if (contact.couponCode) {
@@ -272,6 +340,7 @@ export const createOrder = async (
     }
     const discount = coupon?.discount ?? 0;
     const total = totals.subtotal - discount;
+    const points = pointsOfLines(lines, coupon);
     if (total > 0 && !channel)
       throw new AppError(contact.channelCode ? 'channel_unavailable' : 'channel_required');
 
@@ -290,7 +359,7 @@ export const createOrder = async (
       subtotal: totals.subtotal,
       discount,
       total,
-      points_earned: totals.pointsEarned,
+      points_earned: points.reduce((a, b) => a + b, 0),
       coupon_id: coupon?.rule.id ?? null,
       channel_code: total > 0 ? (channel?.code ?? null) : null,
       phone: contact.phone,
@@ -316,6 +385,7 @@ export const createOrder = async (
         quantity: l.quantity,
         unit_price: l.unitPrice,
         unit_points: l.unitPoints,
+        points: points[position] ?? 0,
         cart_item_id: l.cartItemId,
         position,
       })),

@@ -13,11 +13,25 @@ const SWEEP_BATCH = 200;
 /**
  * The receipt, once: mailed outside any transaction, then marked. A crash between the two sends it
  * again on retry — a second copy of a receipt is better than none.
+ *
+ * It goes to the member's own address, the one they proved by signing in with its code (as it is
+ * now, should they have changed it since). The contact address typed at checkout stays on the order
+ * and is shown with it, but is never mailed: anyone could type a stranger's address there, and the
+ * app would send its mail to someone who never asked for it.
  */
 export const sendReceipt = async (ctx: OrdersCtx, orderId: string): Promise<void> => {
   const order = await orderById(ctx.db, orderId);
   if (!order || order.status !== 'SUCCESSFUL' || order.receipt_sent_at) return;
-  await ctx.mailer.send(renderReceiptMail(await presentOrder(ctx.db, order, order.language), order.language));
+  const member = await ctx.db
+    .selectFrom('member')
+    .select('email')
+    .where('id', '=', order.member_id)
+    .executeTakeFirst();
+  // A member who has since deleted their account has no address to send to.
+  if (member) {
+    const shown = await presentOrder(ctx.db, order, order.language);
+    await ctx.mailer.send(renderReceiptMail(shown, order.language, member.email));
+  }
   await markReceiptSent(ctx.db, orderId, ctx.now());
 };
 

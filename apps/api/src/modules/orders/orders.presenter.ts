@@ -29,7 +29,7 @@ export const presentOrder = async (db: Db, order: OrderRow, lang: Language): Pro
         quantity: i.quantity,
         unitPrice: i.unit_price,
         lineTotal: i.unit_price * i.quantity,
-        pointsEarned: i.unit_points * i.quantity,
+        pointsEarned: i.points,
         cartItemId: i.cart_item_id,
       };
     }),

@@ -32,6 +32,22 @@ export const openOrderCount = async (db: Db, memberId: string) => {
   return Number(row.n);
 };
 
+/**
+ * Units of a voucher the member holds or may still get: the lines of their orders that are not
+ * failed or cancelled (an unpaid order keeps its units until it is cancelled or expires).
+ */
+export const unitsHeldByMember = async (db: Db, memberId: string, voucherId: string) => {
+  const row = await db
+    .selectFrom('purchase_order_item as i')
+    .innerJoin('purchase_order as o', 'o.id', 'i.order_id')
+    .select(sql<string | number>`coalesce(sum(i.quantity), 0)`.as('n'))
+    .where('o.member_id', '=', memberId)
+    .where('i.voucher_id', '=', voucherId)
+    .where('o.status', 'not in', ['FAILED', 'CANCELLED'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
 export const orderByKey = (db: Db, memberId: string, key: string) =>
   db
     .selectFrom('purchase_order')

@@ -1,4 +1,4 @@
-import type { CouponProblem } from '@app/contracts';
+import { pointsForPaid, type CouponProblem } from '@app/contracts';
 import type { CouponRule } from '../catalogue/index.ts';
 
 /*
@@ -14,6 +14,8 @@ export interface PricedLine {
   quantity: number;
   unitPrice: number;
   unitPoints: number;
+  /** The voucher's own earn rate; null = the programme's (pointsForPaid). */
+  ownRate: { points: number; price: number } | null;
 }
 
 export const lineTotal = (l: PricedLine) => l.unitPrice * l.quantity;
@@ -21,14 +23,44 @@ export const lineTotal = (l: PricedLine) => l.unitPrice * l.quantity;
 export interface Totals {
   itemCount: number;
   subtotal: number;
-  pointsEarned: number;
 }
 
 export const totalsOf = (lines: readonly PricedLine[]): Totals => ({
   itemCount: lines.reduce((n, l) => n + l.quantity, 0),
   subtotal: lines.reduce((n, l) => n + lineTotal(l), 0),
-  pointsEarned: lines.reduce((n, l) => n + l.unitPoints * l.quantity, 0),
 });
+
+/**
+ * How a coupon's discount is spread over the lines, in whole baht: over the lines it covers only, in
+ * proportion to their totals; the baht left by rounding down go one each to the lines with the
+ * largest remainders (the earlier line on a tie). The shares add up to the discount exactly, and no
+ * line's share exceeds its total (the discount never exceeds the covered lines' sum).
+ */
+export const discountShares = (
+  lines: readonly PricedLine[],
+  covered: readonly boolean[],
+  discount: number,
+): number[] => {
+  const base = lines.reduce((n, l, i) => n + (covered[i] ? lineTotal(l) : 0), 0);
+  if (discount <= 0 || base <= 0) return lines.map(() => 0);
+  const exact = lines.map((l, i) => (covered[i] ? (lineTotal(l) * discount) / base : 0));
+  const shares = exact.map(Math.floor);
+  let left = discount - shares.reduce((a, b) => a + b, 0);
+  const byRemainder = exact
+    .map((x, i) => ({ i, r: x - Math.floor(x) }))
+    .filter(({ i }) => covered[i])
+    .sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left--;
+  }
+  return shares;
+};
+
+/** What each line earns: the earn rule on what is actually paid for it (its total less its share). */
+export const linePoints = (lines: readonly PricedLine[], shares: readonly number[]): number[] =>
+  lines.map((l, i) => pointsForPaid(lineTotal(l) - (shares[i] ?? 0), l.ownRate, l.quantity));
 
 export type CouponVerdict =
   { ok: true; discount: number } | { ok: false; problem: CouponProblem; minSpend?: number };

@@ -23,11 +23,13 @@ const aDetail = (over: Partial<VoucherDetail> = {}): VoucherDetail => ({
   terms: [],
   images: ['/a.svg'],
   priceOptions: [
-    { id: SMALL, label: 'Small', price: 100 },
-    { id: LARGE, label: 'Large', price: 250 },
+    { id: SMALL, label: 'Small', price: 100, pointsEarned: 4 },
+    { id: LARGE, label: 'Large', price: 250, pointsEarned: 10 },
   ],
   validDays: 30,
   usageLimit: 1,
+  limitPerOrder: null,
+  limitPerMember: null,
   pricePerCardMonth: null,
   ...over,
 });
