@@ -14,16 +14,17 @@ import styles from '../wallet.module.css';
  * One entry of the wallet: picture, merchant, title, option and how long it can still be used. An
  * entry standing for several identical vouchers says "×3" and opens their list (the wallet's URL with
  * `group`, so Back returns to the list); one voucher opens its own screen. In a group's list
- * (`inGroup`) each card also says what tells it from the others: its uses left and its purchase.
+ * (`position`) each card also says what tells it from the others: which one of the group it is, its
+ * uses left and its purchase.
  */
 export function WalletCard({
   voucher,
   eager,
-  inGroup,
+  position,
 }: {
   voucher: WalletVoucher | WalletGroup;
   eager?: boolean;
-  inGroup?: boolean;
+  position?: { n: number; of: number } | undefined;
 }) {
   const { t } = useTranslation();
   const { lang, to } = useLocalizedPath();
@@ -57,7 +58,13 @@ export function WalletCard({
         eager={eager}
       />
       <div className={styles.cardBody}>
-        <p className={styles.cardMerchant}>{voucher.merchant.name}</p>
+        {position ? (
+          <p className={styles.cardMerchant} data-testid="card-position">
+            {t('wallet.group.position', { n: position.n, count: position.of })}
+          </p>
+        ) : (
+          <p className={styles.cardMerchant}>{voucher.merchant.name}</p>
+        )}
         <h2 className={styles.cardTitle}>
           <Phrases text={voucher.title} />
           {group && (
@@ -71,7 +78,7 @@ export function WalletCard({
           )}
         </h2>
         {voucher.priceOptionLabel && <p className={styles.cardOption}>{voucher.priceOptionLabel}</p>}
-        {inGroup && (
+        {position && (
           <p className={styles.cardFacts} data-testid="card-facts">
             <span>
               {usage.kind === 'unlimited'

@@ -43,12 +43,17 @@ export function WalletList({
     seen.has(keyOf(v)) ? false : (seen.add(keyOf(v)), true),
   );
   if (vouchers.length === 0) return empty;
+  const total = query.data?.pages[0]?.total ?? vouchers.length;
   return (
     <>
       <ul className={styles.list} aria-label={t('wallet.listLabel')} data-testid="wallet-list">
         {vouchers.map((voucher, index) => (
           <li key={keyOf(voucher)}>
-            <WalletCard voucher={voucher} eager={index < EAGER_CARDS} inGroup={inGroup} />
+            <WalletCard
+              voucher={voucher}
+              eager={index < EAGER_CARDS}
+              position={inGroup ? { n: index + 1, of: total } : undefined}
+            />
           </li>
         ))}
       </ul>

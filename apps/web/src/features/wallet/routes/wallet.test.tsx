@@ -206,6 +206,11 @@ describe('Wallet list', () => {
       '/wallet/w-pass-2',
       '/wallet/w-pass-3',
     ]);
+    expect(items.map((c) => within(c).getByTestId('card-position').textContent)).toEqual([
+      'Voucher 1 of 3',
+      'Voucher 2 of 3',
+      'Voucher 3 of 3',
+    ]);
     expect(items.map((c) => within(c).getByTestId('card-facts').textContent)).toEqual([
       '3 uses leftOrder number K7QX9M',
       '2 uses leftOrder number P2P2P2',
