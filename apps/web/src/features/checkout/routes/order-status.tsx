@@ -193,14 +193,16 @@ const storesOf = (order: Order) => [...new Set(order.items.map((i) => i.merchant
 
 /**
  * The payment method's name as checkout showed it (the same list, in the page's language); empty while
- * the list loads.
+ * the list loads, and the plain PromptPay name when the list cannot be had.
  */
 function useChannelName(order: Order): string {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lang = i18n.language === 'th' ? 'th' : 'en';
   const channels = useQuery(getChannelsQueryOptions(lang));
   const code = order.payment?.channelCode ?? order.channelCode;
-  return channels.data?.find((c) => c.code === code)?.name ?? '';
+  const name = channels.data?.find((c) => c.code === code)?.name;
+  if (name) return name;
+  return channels.isPending ? '' : t('checkout.order.waiting.qrHeading');
 }
 
 function PromptPayWaiting({ order, qrPayload }: { order: Order; qrPayload: string }) {
