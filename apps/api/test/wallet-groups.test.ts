@@ -140,7 +140,7 @@ describe('the grouped wallet', () => {
 
   it('pages by entry: a group is never split, and every entry comes once, in every sort', async () => {
     const m = await shop.member();
-    const vouchers = [];
+    const vouchers: string[] = [];
     for (let i = 0; i < 5; i++) {
       const v = await shop.voucher({ price: 0, valid_days: 10 + i });
       await buy(m, v, i + 1); // 1 + 2 + … + 5 = 15 items in 5 groups
