@@ -16,7 +16,7 @@ export function HistoryRow({ entry }: { entry: HistoryEntry }) {
   let icon: ReactNode;
   let title: string;
   let detail: string | null;
-  let lines: string | null = null;
+  let lines: string[] = [];
   let side: ReactNode;
   let href: string | null;
   if (entry.kind === 'purchase') {
@@ -28,9 +28,7 @@ export function HistoryRow({ entry }: { entry: HistoryEntry }) {
         ? t('history.purchase.andMore', { title: first?.title ?? entry.title, count: others.length })
         : entry.title;
     if (others.length > 0 || (first?.quantity ?? 1) > 1)
-      lines = entry.items
-        .map((i) => t('history.purchase.line', { quantity: i.quantity, title: i.title }))
-        .join(' · ');
+      lines = entry.items.map((i) => t('history.purchase.line', { quantity: i.quantity, title: i.title }));
     detail = t('history.order', { number: entry.orderNumber });
     side = (
       <>
@@ -76,9 +74,13 @@ export function HistoryRow({ entry }: { entry: HistoryEntry }) {
       <span className={`${styles.icon} ${styles[`icon${entry.kind}`] ?? ''}`}>{icon}</span>
       <span className={styles.text}>
         <span className={styles.title}>{title}</span>
-        {lines && (
+        {lines.length > 0 && (
           <span className={styles.lines} data-testid="history-purchase-lines">
-            {lines}
+            {lines.map((line, i) => (
+              <span key={i} className={styles.line}>
+                {line}
+              </span>
+            ))}
           </span>
         )}
         {detail && <span className={styles.detail}>{detail}</span>}
