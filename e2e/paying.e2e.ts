@@ -253,6 +253,66 @@ describe.each(['en', 'th'] as const)('paying in %s', (lang) => {
     await viewportScreenshot(page, `${lang}-paying-declined`);
   }, 120_000);
 
+  it('a cart of two stores: a coupon neither voucher reaches alone is offered for the two together', async () => {
+    // Two vouchers of two stores, each below some coupon's minimum spend that the pair reaches.
+    const single = (v: Voucher) =>
+      memberPost<CouponOption[]>(page, lang, '/bff/coupons/options', { voucherId: v.id, quantity: 1 });
+    const belowAlone = async (v: Voucher) =>
+      new Set((await single(v)).filter((o) => o.problem === 'coupon_min_spend').map((o) => o.coupon.code));
+    const cheap = vouchers.filter((v) => v.price < 500).sort((a, b) => b.price - a.price);
+    let pair: [Voucher, Voucher] | null = null;
+    for (const a of cheap) {
+      const b = cheap.find((v) => v.merchant.id !== a.merchant.id && v.price + a.price >= 500);
+      if (b) {
+        pair = [a, b];
+        break;
+      }
+    }
+    expect(pair, 'two vouchers of two stores under ฿500 that together reach it').not.toBeNull();
+    if (!pair) return;
+    const [a, b] = pair;
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const res = await page.request.post('/bff/cart/addItems', {
+      headers: { Authorization: `Bearer ${token ?? ''}` },
+      data: { items: [a, b].map((v) => ({ voucherId: v.id, quantity: 1 })) },
+    });
+    expect(res.status()).toBe(200);
+    const cart = (
+      (await (
+        await page.request.get('/bff/cart', { headers: { Authorization: `Bearer ${token ?? ''}` } })
+      ).json()) as {
+        data: { items: { id: string; voucher: { id: string } }[] };
+      }
+    ).data.items;
+    const cartItemIds = cart.filter((i) => [a.id, b.id].includes(i.voucher.id)).map((i) => i.id);
+    expect(cartItemIds).toHaveLength(2);
+    const together = await memberPost<CouponOption[]>(page, lang, '/bff/coupons/options', { cartItemIds });
+    const [aloneA, aloneB] = [await belowAlone(a), await belowAlone(b)];
+    const code = together.find((o) => o.usable && aloneA.has(o.coupon.code) && aloneB.has(o.coupon.code))
+      ?.coupon.code;
+    expect(code, 'a coupon usable only for the pair').toBeDefined();
+    if (!code) return;
+
+    // The cart's checkout of both lines: that coupon is under "Codes you can use", and Use applies it.
+    await page.goto(`${prefix}/cart`);
+    await page.getByTestId('cart-line').first().waitFor();
+    const all = page.getByTestId('cart-select-all');
+    if (!(await all.isChecked())) await all.click();
+    await page.getByTestId('cart-checkout').click();
+    await page.waitForURL(`**${prefix}/checkout`);
+    await page.getByTestId('checkout-summary').waitFor();
+    await page.getByTestId('coupon-open').click();
+    await page.getByTestId('coupon-usable').waitFor();
+    const usable = page.getByTestId('coupon-usable').getByTestId('coupon-option');
+    expect(await usable.count()).toBe(together.filter((o) => o.usable).length);
+    await usable.filter({ hasText: code }).getByTestId('coupon-use').click();
+    await expect.poll(() => page.getByTestId('coupon-applied').innerText()).toContain(code);
+    expect(await page.getByTestId('coupon-problem').count()).toBe(0);
+    await page.getByTestId('coupon-picker').waitFor({ state: 'hidden' });
+    await settleAnimations(page);
+    await viewportScreenshot(page, `${lang}-paying-cart-coupon`);
+  }, 120_000);
+
   it('Confirm with a card goes straight to the card page; paid, the success screen has no bottom navigation', async () => {
     const voucher = vouchers[1];
     expect(voucher).toBeDefined();
