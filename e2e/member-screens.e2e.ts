@@ -308,6 +308,8 @@ describe.each(['en', 'th'] as const)('every member screen in %s', (lang) => {
       expect(await member.title()).toContain(text(lang, 'notFound.title'));
       await member.locator('header').getByTestId(`lang-${lang}`).waitFor();
       await member.getByTestId('nav-home').waitFor();
+      // No tab is the current one: /notifications/abc is not the Inbox.
+      expect(await member.locator('nav [aria-current="page"]').count()).toBe(0);
       await main.getByRole('link', { name: text(lang, 'common.backToHome') }).click();
       await member.waitForURL((url) => url.pathname === `${prefixOf(lang)}/home`);
     }

@@ -69,6 +69,8 @@ export type ScreenHandle = {
   serverQuery?: (search: URLSearchParams) => string | null;
   /** A screen that ends in its own pinned action (checkout, paying): no bottom navigation under it. */
   hideNav?: true;
+  /** The screen for an address the app does not know: no tab of the bottom navigation is the current one. */
+  notFound?: true;
 };
 
 const screen = (
@@ -141,7 +143,12 @@ const screens: RouteObject[] = [
   {
     path: '*',
     element: <NotFound />,
-    handle: { screen: NotFound, placeholder: 'page', source: 'src/app/not-found.tsx' } satisfies ScreenHandle,
+    handle: {
+      screen: NotFound,
+      placeholder: 'page',
+      source: 'src/app/not-found.tsx',
+      notFound: true,
+    } satisfies ScreenHandle,
   },
 ];
 

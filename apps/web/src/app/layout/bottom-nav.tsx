@@ -8,12 +8,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useMatches } from 'react-router';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { useUnreadCount } from '../../features/notifications/index.ts';
 import { getCartQueryOptions } from '../../shared/cart/get-cart.ts';
 import { useLocalizedPath } from '../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../shared/paths.ts';
+import type { ScreenHandle } from '../routes.tsx';
 import styles from './layout.module.css';
 
 type NavItem = {
@@ -36,6 +37,8 @@ export function BottomNav() {
   const { to } = useLocalizedPath();
   const cartUnits = useCartUnits();
   const unread = useUnreadCount();
+  // /notifications/abc is no screen of the Inbox tab: on the not-found screen no tab is current.
+  const notFound = (useMatches().at(-1)?.handle as ScreenHandle | undefined)?.notFound === true;
   const counts: Partial<Record<NavItem['id'], { count: number; spoken: string }>> = {
     cart: { count: cartUnits, spoken: t('nav.cartBadge', { count: cartUnits }) },
     inbox: { count: unread, spoken: t('nav.inboxBadge', { count: unread }) },
@@ -47,7 +50,7 @@ export function BottomNav() {
           const badge = (counts[id]?.count ?? 0) > 0 ? counts[id] : undefined;
           return (
             <li key={id}>
-              <NavLink to={to(path)} data-testid={`nav-${id}`}>
+              <NavLink to={to(path)} aria-current={notFound ? 'false' : 'page'} data-testid={`nav-${id}`}>
                 <span className={styles.navIconBox}>
                   <Icon aria-hidden className={styles.navIcon} />
                   {badge && (
