@@ -82,9 +82,9 @@ describe('a new member signs in, completes the profile, switches language and lo
     await page.goto('/wallet');
     await page.waitForURL('**/signin?redirect=%2Fwallet');
     await signIn(page, uniqueEmail('redirect'));
-    // The incomplete-profile rule outranks the redirect: a brand-new member completes the profile first
-    // (the next test shows a returning member landing on /wallet).
-    await page.waitForURL('**/profile/edit');
+    // The incomplete-profile rule outranks the redirect: a brand-new member completes the profile first,
+    // and the wallet is kept for after Save (the next test shows a returning member landing on /wallet).
+    await page.waitForURL('**/profile/edit?redirect=%2Fwallet');
   });
 
   it('returns a member with a complete profile straight to the page they asked for', async () => {

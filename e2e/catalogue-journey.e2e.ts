@@ -165,9 +165,9 @@ describe.each(['en', 'th'] as const)('catalogue journey in %s', (lang) => {
     await page.getByTestId('like-button').click();
     await page.waitForURL(/\/signin\?redirect=%2Fprivileges%2F/);
     await signIn(page, uniqueEmail(`like-${lang}`));
-    // A brand-new member completes the profile first.
-    await page.waitForURL(/\/profile\/edit$/);
-    await completeNewProfile(page);
+    // A brand-new member completes the profile first, and Save brings them back to the privilege.
+    await page.waitForURL(/\/profile\/edit\?redirect=%2Fprivileges%2F/);
+    await completeNewProfile(page, new RegExp(`/privileges/${privilege?.id}$`));
 
     await page.goto(privilegeUrl);
     const like = page.getByTestId('like-button');

@@ -23,8 +23,11 @@ export async function signIn(page: Page, email: string) {
   await typeCode(page, code);
 }
 
-/** Completes a new member's profile on the Edit profile screen (either language) and waits for /profile. */
-export async function completeNewProfile(page: Page) {
+/**
+ * Completes a new member's profile on the Edit profile screen (either language) and waits for where
+ * Save goes: /profile, or the page the member was on when sent to complete it (`back`).
+ */
+export async function completeNewProfile(page: Page, back: RegExp = /\/profile$/) {
   await page.getByTestId('profile-first-name').fill('Malee');
   await page.getByTestId('profile-last-name').fill('Suksan');
   await page.getByTestId('profile-phone-number').fill('0812345678');
@@ -32,7 +35,7 @@ export async function completeNewProfile(page: Page) {
   await page.keyboard.type('01/01/1995');
   await page.keyboard.press('Enter');
   await page.getByTestId('profile-save').click();
-  await page.waitForURL(/\/profile$/);
+  await page.waitForURL(back);
 }
 
 /** A new member, signed in with a completed profile, on a page of its own (one per language). */
