@@ -185,7 +185,7 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
             type: 'apiKey',
             in: 'header',
             name: 'Authorization',
-            description: 'The spec\'s form: `{"accessToken":"…","refreshToken":"…"}`',
+            description: 'The tokens as JSON: `{"accessToken":"…","refreshToken":"…"}`',
           },
         },
       },

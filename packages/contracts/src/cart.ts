@@ -6,8 +6,8 @@ import { CART_ITEM_MAX_QUANTITY, CART_MAX_LINES } from './constants.ts';
 export { CART_ITEM_MAX_QUANTITY, CART_MAX_LINES } from './constants.ts';
 
 /*
- * The member's cart on the server (spec section 7). Every cart call answers the whole cart, which
- * replaces the client's copy. Lines that can no longer be bought stay in the cart, flagged.
+ * The member's cart lives on the server. Every cart call answers the whole cart, which the client
+ * puts in place of its own copy. Lines that can no longer be bought stay in the cart, flagged.
  */
 
 const Id = z.uuid();

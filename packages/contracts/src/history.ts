@@ -4,8 +4,8 @@ import { pageOf, PagingQuerySchema, SortDirectionSchema } from './catalogue.ts';
 import { OrderStatusSchema } from './orders.ts';
 
 /*
- * The member's history (spec section 7: GET /bff/orders/histories and GET /bff/orders/histories/point,
- * with the query page, limit, orderBy, orderDir, type, startDate, endDate).
+ * The member's own history, and no one else's: GET /bff/orders/histories and GET
+ * /bff/orders/histories/point, with the query page, limit, orderBy, orderDir, type, startDate, endDate.
  * - /histories: everything the member did — purchases (orders), uses of wallet items, and points
  *   movements — newest first by default. The Transaction History screen (/profile/history) reads it.
  * - /histories/point: the points movements only (earn, burn, expire, reverse, adjust). The privileges

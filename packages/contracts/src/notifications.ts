@@ -2,7 +2,7 @@ import { z } from './zod-config.ts';
 import { envelope } from './envelope.ts';
 
 /*
- * Notifications (spec sections 3, 4 and 7): GET /bff/userTier/notifications answers `data` as an array,
+ * Notifications, the member's own only: GET /bff/userTier/notifications answers `data` as an array,
  * newest first, at most NOTIFICATIONS_LIMIT of the member's latest; PATCH
  * /bff/userTier/notifications/read/{id} with an empty body marks one as read (idempotent; another
  * member's or an unknown id → 404 notification_not_found).
@@ -34,7 +34,7 @@ export const NotificationSchema = z.object({
   description: z.string(),
   isRead: z.boolean(),
   createdAt: z.string(),
-  /** What happened (extra to the spec's fields: lets the screen pick an icon). */
+  /** What happened: lets the screen pick an icon without reading the title. */
   type: NotificationTypeSchema,
   /** The app path it refers to without the locale (e.g. /wallet/{id}), or null. */
   link: z.string().nullable(),

@@ -12,8 +12,8 @@ export {
 } from './constants.ts';
 
 /*
- * Coupons at checkout, the server's quote, orders, payment channels and payments (spec section 7;
- * bodies and answers the spec leaves 'not shown' are decided here and in docs/decisions.md).
+ * Coupons at checkout, the server's quote, orders, payment channels and payments. The bodies and
+ * answers written here are the contract; the reasons behind the ones we chose are in docs/decisions.md.
  * Every amount is computed by the server; what a client sends as a price or discount is not read.
  */
 

@@ -3,7 +3,7 @@ import { envelope } from './envelope.ts';
 import { TierSchema } from './catalogue.ts';
 
 /*
- * The member's points (spec section 7: GET /bff/points), in the shape the profile member card and the
+ * The member's own points (GET /bff/points), in the shape the profile member card and the
  * privileges history's Expiring Points tab need. Everything is decided by the server.
  */
 

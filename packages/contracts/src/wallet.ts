@@ -3,8 +3,8 @@ import { envelope } from './envelope.ts';
 import { CategoryRefSchema, MerchantRefSchema, pageOf, PagingQuerySchema } from './catalogue.ts';
 
 /*
- * The wallet: vouchers the member bought, one per unit, each with its own code (spec section 7:
- * GET /bff/wallet, GET /bff/wallet/{id}). Status is decided by the server (Asia/Bangkok calendar).
+ * The wallet: vouchers the member bought, one per unit, each with its own code (GET /bff/wallet,
+ * GET /bff/wallet/{id}); only the member's own. Status is decided by the server (Asia/Bangkok calendar).
  */
 
 export const WalletStatusSchema = z.enum(['active', 'used', 'expired']);

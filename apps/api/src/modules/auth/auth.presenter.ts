@@ -3,7 +3,7 @@ import type { MemberRow } from '../../db/schema.ts';
 import { presentMember } from '../member/index.ts';
 import type { IssuedRefreshToken } from './session.service.ts';
 
-/** Member info plus the tokens, where the spec's client reads them (data.accessToken, data.refreshTokens[0].token). */
+/** Member info plus the tokens, where the app's client reads them (data.accessToken, data.refreshTokens[0].token). */
 export const presentSession = (
   member: MemberRow,
   accessToken: string,

@@ -58,7 +58,8 @@ export const installAuthenticate = (
     set(req, 'member', await claimsOf(accessToken));
   });
   app.decorate('identify', async (req: FastifyRequest) => {
-    // The spec's client sends `{"accessToken":"","refreshToken":""}` when signed out: a visitor.
+    // A client that sends its tokens as JSON sends `{"accessToken":"","refreshToken":""}` when signed
+    // out: that is a visitor, not a bad token.
     const { accessToken } = parseAuthorization(req.headers.authorization);
     set(req, 'viewer', accessToken ? await claimsOf(accessToken) : null);
   });

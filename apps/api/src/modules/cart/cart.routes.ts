@@ -34,8 +34,9 @@ const WHOLE_CART =
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema };
 
 /**
- * The member's cart, for prefix '/bff' (spec section 7). Every route needs a member and answers the
- * whole cart; a line that can no longer be bought stays in it with `available: false` and its problem.
+ * The member's cart, for prefix '/bff'. Every route needs a member and answers the whole cart, which
+ * the client puts in place of its own; a line that can no longer be bought stays in it with
+ * `available: false` and its problem.
  */
 export const cartModule: AppModule = async (app, { deps }) => {
   const ctxOf = (req: FastifyRequest) => forRequest(deps, req);

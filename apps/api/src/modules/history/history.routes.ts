@@ -13,7 +13,7 @@ import { historyPage, pointsHistoryPage } from './history.service.ts';
 
 const ERRORS = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema };
 
-/** The member's own history (spec section 7); there is no way to name another member. */
+/** The member's own history: the token says whose, and there is no way to name another member. */
 export const historyModule: AppModule = async (app, { deps }) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', async (_req, reply) => {

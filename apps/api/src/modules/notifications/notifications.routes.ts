@@ -30,7 +30,7 @@ const matches = (header: string | undefined, etag: string): boolean => {
 
 const ERRORS = { 401: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema };
 
-/** The member's notifications (spec section 7): theirs only; another member's id is a 404. */
+/** The member's notifications: theirs only; another member's id is a 404, as an unknown one is. */
 export const notificationsModule: FastifyPluginAsyncZod<
   ModuleOptions & { versions: NotificationVersions }
 > = async (app, { deps, limiter, versions }) => {

@@ -4,7 +4,7 @@ import type { AppModule } from '../../http/module.ts';
 import { MEMBER_SECURITY } from '../../http/zod-app.ts';
 import { pointsSummary } from './points.service.ts';
 
-/** The member's own points (spec section 7); there is no way to name another member. */
+/** The member's own points: the token says whose, and there is no way to name another member. */
 export const pointsModule: AppModule = async (app, { deps }) => {
   app.addHook('onRequest', app.authenticate);
 
