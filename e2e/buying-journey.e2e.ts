@@ -146,25 +146,32 @@ describe.each(['en', 'th'] as const)('buying in %s', (lang) => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, `${lang}-buying-success`);
 
-    // My Wallet: one voucher per unit bought, each from this order.
+    // My Wallet: one voucher per unit bought, each from this order; the two identical ones are one
+    // card "×2", which opens to the two.
     await page.getByTestId('order-wallet').click();
     await page.waitForURL(`**${prefix}/wallet`);
     const wallet = await memberApi<Paged<WalletVoucher>>(page, lang, '/bff/wallet');
     const mine = wallet.items.filter((w) => w.voucherId === bought.id);
     expect(mine).toHaveLength(2);
     expect(new Set(mine.map((w) => w.orderNumber)).size).toBe(1);
+    const group = page.getByTestId('wallet-group');
+    await group.waitFor();
+    expect(await group.getAttribute('data-count')).toBe('2');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, `${lang}-buying-wallet`);
+    await group.click();
     const cards = page.getByTestId('wallet-card');
     await expect.poll(() => cards.count()).toBe(2);
     expect((await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))).sort()).toEqual(
       mine.map((w) => w.id).sort(),
     );
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await shot(page, `${lang}-buying-wallet`);
 
-    // A wallet voucher: its code, with a barcode and a QR code of it.
+    // A wallet voucher: Redeem Now shows its code, with a barcode and a QR code of it.
     const id = (await cards.first().getAttribute('data-id')) ?? '';
     await cards.first().click();
     await page.waitForURL(`**${prefix}/wallet/${id}`);
+    await page.getByTestId('redeem-now').click();
+    await page.getByTestId('code-screen').waitFor();
     const code = page.getByTestId('voucher-code');
     await code.waitFor();
     const detail = await memberApi<{ code: string }>(page, lang, `/bff/wallet/${id}`);

@@ -118,7 +118,8 @@ describe.each(['en', 'th'] as const)('using and earning in %s', (lang: Lang) => 
     expect(item.privilegeId).toBe(privilege.id);
     expect((await memberApi<Points>(page, lang, '/bff/points')).balance).toBe(earned - privilege.pointsCost);
 
-    // Redeem Now shows the code to the counter; Use takes one use, as the server counts, until Used.
+    // Redeem Now shows the code to the counter; Mark as used there takes one use, as the server
+    // counts, until Used.
     await page.getByTestId('redeem-now').click();
     await page.getByTestId('code-screen').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -126,6 +127,7 @@ describe.each(['en', 'th'] as const)('using and earning in %s', (lang: Lang) => 
     await page.getByTestId('code-screen-close').click();
     const limit = item.usageLimit ?? 1;
     for (let used = 1; used <= limit; used++) {
+      await page.getByTestId('redeem-now').click();
       await page.getByTestId('use').click();
       await page.getByTestId('use-confirm').waitFor();
       if (used === 1) await shot(page, `${lang}-earning-use-confirm`);
