@@ -14,6 +14,7 @@ import {
   QuoteResponseSchema,
   VoucherCouponsResponseSchema,
 } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
@@ -55,16 +56,34 @@ const IdempotencyHeaders = z.object({
     .optional(),
 });
 
-const purchaseOf = (body: {
-  voucherId: string;
-  priceOptionId?: string | null | undefined;
-  quantity: number;
-}): Purchase => ({
-  kind: 'single',
-  voucherId: body.voucherId,
-  priceOptionId: body.priceOptionId ?? null,
-  quantity: body.quantity,
-});
+/**
+ * What both ways of placing an order (Buy Now and cart) declare alike: a member, an optional
+ * idempotency key, the order or 429 past the member's order rate.
+ */
+const PLACE_ORDER_SCHEMA = {
+  tags: ['orders'],
+  security: MEMBER_SECURITY,
+  headers: IdempotencyHeaders,
+  response: { 200: OrderResponseSchema, 429: ErrorEnvelopeSchema, ...ERRORS },
+};
+
+/**
+ * What a body buys: either the member's chosen cart lines (at the cart's quantities) or one voucher,
+ * option and quantity (Buy Now). The quote, the coupon options and both order routes read it so.
+ */
+const purchaseOf = (
+  body:
+    | { cartItemIds: string[] }
+    | { voucherId: string; priceOptionId?: string | null | undefined; quantity: number },
+): Purchase =>
+  'cartItemIds' in body
+    ? { kind: 'cart', cartItemIds: body.cartItemIds }
+    : {
+        kind: 'single',
+        voucherId: body.voucherId,
+        priceOptionId: body.priceOptionId ?? null,
+        quantity: body.quantity,
+      };
 
 /**
  * Checkout (quote, coupons, payment methods, orders) for prefix '/bff'. Every route needs a member;
@@ -110,9 +129,7 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
     async (req) => {
       const b = req.body;
       if (b.couponCode) await couponTriesPerMember(req);
-      const purchase: Purchase =
-        'cartItemIds' in b ? { kind: 'cart', cartItemIds: b.cartItemIds } : purchaseOf(b);
-      return ok(await quote(orders.ctxOf(req), req.member.memberId, purchase, b.couponCode, lang(req)));
+      return ok(await quote(orders.ctxOf(req), req.member.memberId, purchaseOf(b), b.couponCode, lang(req)));
     },
   );
 
@@ -137,74 +154,64 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
     },
   );
 
-  const contactOf = (b: {
-    phone: string;
-    email: string;
-    channelCode?: string | undefined;
-    couponCode?: string | undefined;
-  }) => ({
-    phone: b.phone,
-    email: b.email,
-    channelCode: b.channelCode,
-    couponCode: b.couponCode,
-  });
+  /**
+   * Places the order a body describes, Buy Now or cart alike: within the member's order rate, with
+   * the contact, method and coupon the body carries, once per idempotency key.
+   */
+  const place = async (
+    req: FastifyRequest,
+    body: Parameters<typeof purchaseOf>[0] & {
+      phone: string;
+      email: string;
+      channelCode?: string | undefined;
+      couponCode?: string | undefined;
+    },
+    idempotencyKey: string | undefined,
+  ) => {
+    await ordersPerMember(req);
+    return ok(
+      await placeOrder(
+        orders.ctxOf(req),
+        req.member.memberId,
+        purchaseOf(body),
+        { phone: body.phone, email: body.email, channelCode: body.channelCode, couponCode: body.couponCode },
+        idempotencyKey,
+        lang(req),
+      ),
+    );
+  };
+
+  /** An action on one of the member's own orders, named by the body; another member's → 404. */
+  const onOwnOrder =
+    (action: typeof checkOrderStatus) => async (req: FastifyRequest<{ Body: { orderId: string } }>) =>
+      ok(await action(orders.ctxOf(req), req.member.memberId, req.body.orderId, lang(req)));
 
   app.post(
     '/orders',
     {
       schema: {
-        tags: ['orders'],
+        ...PLACE_ORDER_SCHEMA,
         summary: 'Buy Now: one voucher, option and quantity',
         description:
           'Creates the order in PENDING with its charge (SUCCESSFUL at once when the total is 0). ' +
           'Send `Idempotency-Key`: the same key returns the same order; with another body → 422 idempotency_key_reused.',
-        security: MEMBER_SECURITY,
-        headers: IdempotencyHeaders,
         body: CreateOrderBodySchema,
-        response: { 200: OrderResponseSchema, 429: ErrorEnvelopeSchema, ...ERRORS },
       },
     },
-    async (req) => {
-      await ordersPerMember(req);
-      return ok(
-        await placeOrder(
-          orders.ctxOf(req),
-          req.member.memberId,
-          purchaseOf(req.body),
-          contactOf(req.body),
-          req.headers['idempotency-key'],
-          lang(req),
-        ),
-      );
-    },
+    (req) => place(req, req.body, req.headers['idempotency-key']),
   );
 
   app.post(
     '/orders/cart',
     {
       schema: {
-        tags: ['orders'],
+        ...PLACE_ORDER_SCHEMA,
         summary: "Checkout of the chosen cart lines, at the cart's quantities",
         description: 'As POST /bff/orders. The lines leave the cart when the order succeeds.',
-        security: MEMBER_SECURITY,
-        headers: IdempotencyHeaders,
         body: CreateCartOrderBodySchema,
-        response: { 200: OrderResponseSchema, 429: ErrorEnvelopeSchema, ...ERRORS },
       },
     },
-    async (req) => {
-      await ordersPerMember(req);
-      return ok(
-        await placeOrder(
-          orders.ctxOf(req),
-          req.member.memberId,
-          { kind: 'cart', cartItemIds: req.body.cartItemIds },
-          contactOf(req.body),
-          req.headers['idempotency-key'],
-          lang(req),
-        ),
-      );
-    },
+    (req) => place(req, req.body, req.headers['idempotency-key']),
   );
 
   app.post(
@@ -218,8 +225,7 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
         response: { 200: OrderResponseSchema, ...ERRORS },
       },
     },
-    async (req) =>
-      ok(await checkOrderStatus(orders.ctxOf(req), req.member.memberId, req.body.orderId, lang(req))),
+    onOwnOrder(checkOrderStatus),
   );
 
   app.post(
@@ -235,8 +241,7 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
         response: { 200: OrderResponseSchema, ...ERRORS },
       },
     },
-    async (req) =>
-      ok(await cancelMemberOrder(orders.ctxOf(req), req.member.memberId, req.body.orderId, lang(req))),
+    onOwnOrder(cancelMemberOrder),
   );
 
   app.get(
@@ -269,12 +274,8 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
         response: { 200: CouponOptionsResponseSchema, ...ERRORS },
       },
     },
-    async (req) => {
-      const b = req.body;
-      const purchase: Purchase =
-        'cartItemIds' in b ? { kind: 'cart', cartItemIds: b.cartItemIds } : purchaseOf(b);
-      return ok(await couponOptions(orders.ctxOf(req), req.member.memberId, purchase, lang(req)));
-    },
+    async (req) =>
+      ok(await couponOptions(orders.ctxOf(req), req.member.memberId, purchaseOf(req.body), lang(req))),
   );
 
   app.get(
