@@ -32,6 +32,17 @@ const readerOf = (req: FastifyRequest): CartReader => ({
 const WHOLE_CART =
   'Answers the whole cart (newest line first, texts in the Accept-Language), which replaces the client’s copy.';
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema };
+/**
+ * Adding a voucher and changing a line's quantity are refused for the same reasons (the voucher can
+ * no longer be had, its tier, a missing line, the quantity bounds), so they answer the same codes.
+ */
+const SET_QUANTITY_RESPONSES = {
+  200: CartResponseSchema,
+  ...errors,
+  403: ErrorEnvelopeSchema,
+  404: ErrorEnvelopeSchema,
+  409: ErrorEnvelopeSchema,
+};
 
 /**
  * The member's cart, for prefix '/bff'. Every route needs a member and answers the whole cart, which
@@ -78,13 +89,7 @@ export const cartModule: AppModule = async (app, { deps }) => {
           "an option that is not the voucher's (400 price_option_not_found), unknown voucher (404 voucher_not_found).",
         security: MEMBER_SECURITY,
         body: AddCartItemsBodySchema,
-        response: {
-          200: CartResponseSchema,
-          ...errors,
-          403: ErrorEnvelopeSchema,
-          404: ErrorEnvelopeSchema,
-          409: ErrorEnvelopeSchema,
-        },
+        response: SET_QUANTITY_RESPONSES,
       },
     },
     async (req) => ok(await addItems(ctxOf(req), readerOf(req), req.body)),
@@ -102,13 +107,7 @@ export const cartModule: AppModule = async (app, { deps }) => {
           '→ 404 cart_item_not_found; a line whose voucher can no longer be bought → its reason (as when adding).',
         security: MEMBER_SECURITY,
         body: UpdateCartItemBodySchema,
-        response: {
-          200: CartResponseSchema,
-          ...errors,
-          403: ErrorEnvelopeSchema,
-          404: ErrorEnvelopeSchema,
-          409: ErrorEnvelopeSchema,
-        },
+        response: SET_QUANTITY_RESPONSES,
       },
     },
     async (req) => ok(await updateItem(ctxOf(req), readerOf(req), req.body)),
