@@ -15,14 +15,7 @@ import type { ZodApp } from '../../http/zod-app.ts';
 import type { CatalogueCtxOf } from './catalogue.context.ts';
 import type { pageOf } from './catalogue.presenter.ts';
 import { sendAnswer } from './answer-reply.ts';
-import {
-  itemDetailAnswer,
-  itemListAnswer,
-  itemRecommendationsAnswer,
-  PRIVILEGES,
-  VOUCHERS,
-  type ItemKind,
-} from './items.service.ts';
+import { itemAnswers, PRIVILEGES, VOUCHERS, type ItemKind } from './items.service.ts';
 import type { ItemRow } from './items.repository.ts';
 import type { Answer } from './answer.ts';
 import { viewingReader } from './request.ts';
@@ -58,69 +51,61 @@ export const itemRoutes = <Row extends ItemRow, DetailRow extends Row, Summary, 
   ctxOf: CatalogueCtxOf,
   spec: ItemRoutesSpec<Row, DetailRow, Summary, Detail>,
 ) => {
-  const { kind, docs } = spec;
+  const { docs, responses } = spec;
+  const answers = itemAnswers(spec.kind);
   /** A member's answer carries their eligibility and likes: private to them. */
   const send = (req: FastifyRequest, reply: FastifyReply, a: { answer: Answer; viewer: Viewer }) =>
     sendAnswer(req, reply, a.answer, a.viewer.member ? 'private' : 'public');
+  /**
+   * A read's route options: anyone may call it (`app.identify`), its docs say first what a token
+   * adds, then what it asks (`request`) and what it answers.
+   */
+  const readOptions = <Request extends object, Response extends object>(
+    read: 'list' | 'recommend' | 'detail',
+    request: Request,
+    response: Response,
+  ) => ({
+    onRequest: app.identify,
+    schema: {
+      tags: ['catalogue'],
+      summary: docs[read].summary,
+      description: `${docs.token} ${docs[read].description}`,
+      ...request,
+      response,
+    },
+  });
 
   app.get(
     spec.path,
-    {
-      onRequest: app.identify,
-      schema: {
-        tags: ['catalogue'],
-        summary: docs.list.summary,
-        description: `${docs.token} ${docs.list.description}`,
-        querystring: CatalogueListQuerySchema,
-        response: { 200: spec.responses.page, 400: ErrorEnvelopeSchema },
-      },
-    },
+    readOptions(
+      'list',
+      { querystring: CatalogueListQuerySchema },
+      { 200: responses.page, 400: ErrorEnvelopeSchema },
+    ),
     async (req, reply) =>
-      send(
-        req,
-        reply,
-        await itemListAnswer(ctxOf(req), kind, viewingReader(req), req.query, spec.responses.page),
-      ),
+      send(req, reply, await answers.list(ctxOf(req), viewingReader(req), req.query, responses.page)),
   );
 
   app.get(
     `${spec.path}/recommend`,
-    {
-      onRequest: app.identify,
-      schema: {
-        tags: ['catalogue'],
-        summary: docs.recommend.summary,
-        description: `${docs.token} ${docs.recommend.description}`,
-        querystring: RecommendQuerySchema,
-        response: { 200: spec.responses.list, 400: ErrorEnvelopeSchema },
-      },
-    },
+    readOptions(
+      'recommend',
+      { querystring: RecommendQuerySchema },
+      { 200: responses.list, 400: ErrorEnvelopeSchema },
+    ),
     async (req, reply) =>
-      send(
-        req,
-        reply,
-        await itemRecommendationsAnswer(ctxOf(req), kind, viewingReader(req), req.query, spec.responses.list),
-      ),
+      send(req, reply, await answers.recommend(ctxOf(req), viewingReader(req), req.query, responses.list)),
   );
 
   app.get(
     `${spec.path}/:id`,
-    {
-      onRequest: app.identify,
-      schema: {
-        tags: ['catalogue'],
-        summary: docs.detail.summary,
-        description: `${docs.token} ${docs.detail.description}`,
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: spec.responses.detail, 404: ErrorEnvelopeSchema },
-      },
-    },
+    readOptions(
+      'detail',
+      { params: z.object({ id: z.string().max(100) }) },
+      { 200: responses.detail, 404: ErrorEnvelopeSchema },
+    ),
     async (req, reply) =>
-      send(
-        req,
-        reply,
-        await itemDetailAnswer(ctxOf(req), kind, viewingReader(req), req.params.id, spec.responses.detail),
-      ),
+      send(req, reply, await answers.detail(ctxOf(req), viewingReader(req), req.params.id, responses.detail)),
   );
 };
 

@@ -187,61 +187,34 @@ const shared = (viewer: Viewer): SharedViewer => ({
 });
 
 /**
- * Through the answer cache: the answer everyone with this language and tier gets for `what`, then —
- * for a kind with likes — the member's own likes on top.
+ * The three reads of one kind (a list page, recommendations, one item) as the viewer sees them,
+ * each through the answer cache: the answer everyone with this language and tier gets — kept under
+ * the kind, the language, the tier and what was asked — then, for a kind with likes, the member's own
+ * likes on top. `schema` is the read's wire contract. An unknown item (404) is not kept.
  */
-const sharedAnswer = async <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
-  ctx: CatalogueCtx,
+export const itemAnswers = <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
   kind: ItemKind<Row, DetailRow, Summary, Detail>,
-  reader: Reader,
-  what: readonly unknown[],
-  compute: (viewer: SharedViewer) => Promise<{ schema: z.ZodType; data: unknown }>,
-): Promise<{ answer: Answer; viewer: Viewer }> => {
-  const viewer = await ctx.viewers.of(ctx.db, reader);
-  const key = JSON.stringify([kind.table.table, viewer.lang, viewer.member?.tier ?? null, ...what]);
-  const base = await ctx.answers.through(key, async () => {
-    const { schema, data } = await compute(shared(viewer));
-    return answerOf(schema, data);
-  });
-  const answer = kind.likeable && viewer.member ? withLikes(base, viewer.member.liked) : base;
-  return { answer, viewer };
+) => {
+  const answer = async (
+    ctx: CatalogueCtx,
+    reader: Reader,
+    what: readonly unknown[],
+    schema: z.ZodType,
+    compute: (viewer: SharedViewer) => Promise<unknown>,
+  ): Promise<{ answer: Answer; viewer: Viewer }> => {
+    const viewer = await ctx.viewers.of(ctx.db, reader);
+    const key = JSON.stringify([kind.table.table, viewer.lang, viewer.member?.tier ?? null, ...what]);
+    const base = await ctx.answers.through(key, async () => answerOf(schema, await compute(shared(viewer))));
+    return { answer: kind.likeable && viewer.member ? withLikes(base, viewer.member.liked) : base, viewer };
+  };
+  return {
+    list: (ctx: CatalogueCtx, reader: Reader, query: CatalogueListFilters, schema: z.ZodType) =>
+      answer(ctx, reader, ['list', query], schema, (viewer) => itemList(ctx, kind, viewer, query)),
+    recommend: (ctx: CatalogueCtx, reader: Reader, query: RecommendQuery, schema: z.ZodType) =>
+      answer(ctx, reader, ['recommend', query.limit, query.exclude ?? ''], schema, (viewer) =>
+        itemRecommendations(ctx, kind, viewer, query),
+      ),
+    detail: (ctx: CatalogueCtx, reader: Reader, id: string, schema: z.ZodType) =>
+      answer(ctx, reader, ['detail', id], schema, (viewer) => itemDetail(ctx, kind, viewer, id)),
+  };
 };
-
-/** A list page (itemList) as the viewer sees it, `schema` being its wire contract. */
-export const itemListAnswer = <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
-  ctx: CatalogueCtx,
-  kind: ItemKind<Row, DetailRow, Summary, Detail>,
-  reader: Reader,
-  query: CatalogueListFilters,
-  schema: z.ZodType,
-) =>
-  sharedAnswer(ctx, kind, reader, ['list', query], async (viewer) => ({
-    schema,
-    data: await itemList(ctx, kind, viewer, query),
-  }));
-
-/** Recommendations (itemRecommendations) as the viewer sees them. */
-export const itemRecommendationsAnswer = <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
-  ctx: CatalogueCtx,
-  kind: ItemKind<Row, DetailRow, Summary, Detail>,
-  reader: Reader,
-  query: RecommendQuery,
-  schema: z.ZodType,
-) =>
-  sharedAnswer(ctx, kind, reader, ['recommend', query.limit, query.exclude ?? ''], async (viewer) => ({
-    schema,
-    data: await itemRecommendations(ctx, kind, viewer, query),
-  }));
-
-/** One item (itemDetail) as the viewer sees it; unknown → 404 (not kept). */
-export const itemDetailAnswer = <Row extends ItemRow, DetailRow extends Row, Summary, Detail>(
-  ctx: CatalogueCtx,
-  kind: ItemKind<Row, DetailRow, Summary, Detail>,
-  reader: Reader,
-  id: string,
-  schema: z.ZodType,
-) =>
-  sharedAnswer(ctx, kind, reader, ['detail', id], async (viewer) => ({
-    schema,
-    data: await itemDetail(ctx, kind, viewer, id),
-  }));
