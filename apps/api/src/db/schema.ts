@@ -112,7 +112,11 @@ export interface MerchantTable {
   created_at: Timestamp;
 }
 
-export interface VoucherTable {
+/**
+ * What every catalogue item — a voucher or a privilege — has: a store, a category, and its title,
+ * description and terms in both languages (the shared item queries read these alike).
+ */
+interface CatalogueItemColumns {
   id: Generated<string>;
   merchant_id: string;
   category_id: string;
@@ -122,6 +126,9 @@ export interface VoucherTable {
   description_th: Text;
   terms_en: Defaulted<string[]>;
   terms_th: Defaulted<string[]>;
+}
+
+export interface VoucherTable extends CatalogueItemColumns {
   /** Whole baht, 0 = free; the lowest option when the voucher has options (a trigger keeps it). */
   price: number;
   has_price_options: Derived<boolean>;
@@ -171,16 +178,7 @@ export interface VoucherImageTable {
   file: string;
 }
 
-export interface PrivilegeTable {
-  id: Generated<string>;
-  merchant_id: string;
-  category_id: string;
-  title_en: Text;
-  title_th: Text;
-  description_en: Text;
-  description_th: Text;
-  terms_en: Defaulted<string[]>;
-  terms_th: Defaulted<string[]>;
+export interface PrivilegeTable extends CatalogueItemColumns {
   points_cost: number;
   tier: Tier | null;
   stock: number | null;
