@@ -2,10 +2,10 @@ import { pointsForPaid, type CartLineProblem, type Language, type Tier } from '@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { judge, remainingOf } from './availability.ts';
-import { coverFileSql } from './items.repository.ts';
 import { localized } from './localize.ts';
 import { shippedMediaLibrary } from './media.ts';
 import { isUuid } from './query-parts.ts';
+import { priceOptionsSql, voucherSummaryQuery } from './vouchers.repository.ts';
 
 /*
  * What the cart and orders need of the catalogue to sell a voucher: its price, points and stock for
@@ -54,31 +54,11 @@ export interface Purchasable {
   problem: CartLineProblem | null;
 }
 
-interface OptionRow {
-  id: string;
-  label_en: string | null;
-  label_th: string | null;
-  price: number;
-}
-
+/** The voucher's card (what the catalogue judges a sale by) with its limits, store and options. */
 const purchasableQuery = (db: Kysely<Database>, ids: string[]) =>
-  db
-    .selectFrom('voucher as v')
+  voucherSummaryQuery(db)
     .innerJoin('merchant as m', 'm.id', 'v.merchant_id')
     .select([
-      'v.id',
-      'v.merchant_id',
-      'v.category_id',
-      'v.title_en',
-      'v.title_th',
-      'v.price',
-      'v.points_earned',
-      'v.tier',
-      'v.privilege_only',
-      'v.stock',
-      'v.sold',
-      'v.sale_starts_at',
-      'v.sale_ends_at',
       'v.valid_days',
       'v.usage_limit',
       'v.limit_per_order',
@@ -86,11 +66,7 @@ const purchasableQuery = (db: Kysely<Database>, ids: string[]) =>
       'm.name_en as merchant_name_en',
       'm.name_th as merchant_name_th',
       'm.logo_file as merchant_logo_file',
-      coverFileSql('voucher', 'v'),
-      sql<OptionRow[]>`coalesce((select json_agg(json_build_object('id', o.id, 'label_en', o.label_en,
-        'label_th', o.label_th, 'price', o.price)) from voucher_price_option o where o.voucher_id = v.id), '[]')`.as(
-        'price_options',
-      ),
+      priceOptionsSql,
     ])
     .where('v.id', 'in', ids);
 

@@ -2,8 +2,12 @@ import { sql } from 'kysely';
 import { coverFileSql, imageFilesSql, type ItemTable } from './items.repository.ts';
 import type { Db, RowOf } from './query-parts.ts';
 
-/** A voucher card; its merchant and category come from the reference cache (references.ts). */
-const voucherSummaryQuery = (db: Db) =>
+/**
+ * A voucher card; its merchant and category come from the reference cache (references.ts). Its
+ * price, points, tier, stock and sale window are also what the cart and orders judge a sale by
+ * (purchase.ts builds on it), so the catalogue and the cart read a voucher alike.
+ */
+export const voucherSummaryQuery = (db: Db) =>
   db
     .selectFrom('voucher as v')
     .select([
@@ -32,6 +36,11 @@ interface PriceOptionRow {
   price: number;
 }
 
+/** The voucher's price options (cheapest first, then in their order) as `price_options`. */
+export const priceOptionsSql = sql<PriceOptionRow[]>`coalesce((select json_agg(json_build_object('id', o.id,
+  'label_en', o.label_en, 'label_th', o.label_th, 'price', o.price) order by o.price, o.position)
+  from voucher_price_option o where o.voucher_id = v.id), '[]')`.as('price_options');
+
 /**
  * A voucher with everything its detail shows, pictures and price options included (one query). Its
  * own columns — price options, validity days, a card price — are what a privilege's detail lacks.
@@ -48,9 +57,7 @@ const voucherDetailQuery = (db: Db) =>
     'v.limit_per_member',
     'v.price_per_card_month',
     imageFilesSql('voucher', 'v'),
-    sql<PriceOptionRow[]>`coalesce((select json_agg(json_build_object('id', o.id, 'label_en', o.label_en,
-      'label_th', o.label_th, 'price', o.price) order by o.price, o.position)
-      from voucher_price_option o where o.voucher_id = v.id), '[]')`.as('price_options'),
+    priceOptionsSql,
   ]);
 
 export type VoucherSummaryRow = RowOf<typeof voucherSummaryQuery>;
