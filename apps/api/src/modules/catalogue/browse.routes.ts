@@ -29,22 +29,23 @@ import { langOf } from './request.ts';
 
 /** Banners, categories, stores and coupons: no token is read, the answer varies by language only. */
 export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
-  /** The language's shared answer for `what`, with its validator (public: nobody's own). */
-  const answer = async (
+  /**
+   * The language's shared answer of `read` for these arguments, with its validator (public: nobody's
+   * own). It is kept under the read's name and the very arguments it is computed from, so two
+   * requests share an answer exactly when they would compute the same one.
+   */
+  const answer = async <Args extends unknown[]>(
     req: FastifyRequest,
     reply: FastifyReply,
-    what: readonly unknown[],
+    name: string,
     schema: z.ZodType,
-    compute: (ctx: CatalogueCtx, lang: Language) => Promise<unknown>,
+    read: (ctx: CatalogueCtx, lang: Language, ...args: Args) => Promise<unknown>,
+    ...args: Args
   ) => {
     const ctx = ctxOf(req);
     const lang = langOf(req);
-    return sendAnswer(
-      req,
-      reply,
-      await browseAnswer(ctx, lang, what, schema, () => compute(ctx, lang)),
-      'public',
-    );
+    const shared = await browseAnswer(ctx, lang, [name, ...args], schema, () => read(ctx, lang, ...args));
+    return sendAnswer(req, reply, shared, 'public');
   };
 
   app.get(
@@ -58,10 +59,7 @@ export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
         response: { 200: BannerListResponseSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    (req, reply) =>
-      answer(req, reply, ['banners', req.params.position], BannerListResponseSchema, (ctx, lang) =>
-        banners(ctx, lang, req.params.position),
-      ),
+    (req, reply) => answer(req, reply, 'banners', BannerListResponseSchema, banners, req.params.position),
   );
 
   app.get(
@@ -80,9 +78,11 @@ export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
       answer(
         req,
         reply,
-        ['ticket-office', req.query.page, req.query.per_page],
+        'ticket-office',
         BannerPageResponseSchema,
-        (ctx, lang) => ticketOfficeBanners(ctx, lang, req.query.page, req.query.per_page),
+        ticketOfficeBanners,
+        req.query.page,
+        req.query.per_page,
       ),
   );
 
@@ -96,7 +96,7 @@ export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
         response: { 200: CategoryListResponseSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    (req, reply) => answer(req, reply, ['categories'], CategoryListResponseSchema, categories),
+    (req, reply) => answer(req, reply, 'categories', CategoryListResponseSchema, categories),
   );
 
   app.get(
@@ -111,13 +111,7 @@ export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
       },
     },
     (req, reply) =>
-      answer(
-        req,
-        reply,
-        ['merchants', req.query.page, req.query.limit],
-        MerchantPageResponseSchema,
-        (ctx, lang) => merchants(ctx, lang, req.query.page, req.query.limit),
-      ),
+      answer(req, reply, 'merchants', MerchantPageResponseSchema, merchants, req.query.page, req.query.limit),
   );
 
   app.get(
@@ -131,10 +125,7 @@ export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
         response: { 200: MerchantResponseSchema, 404: ErrorEnvelopeSchema },
       },
     },
-    (req, reply) =>
-      answer(req, reply, ['merchant', req.params.id], MerchantResponseSchema, (ctx, lang) =>
-        merchant(ctx, lang, req.params.id),
-      ),
+    (req, reply) => answer(req, reply, 'merchant', MerchantResponseSchema, merchant, req.params.id),
   );
 
   app.get(
@@ -151,12 +142,6 @@ export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
       },
     },
     (req, reply) =>
-      answer(
-        req,
-        reply,
-        ['coupons', req.query.page, req.query.limit],
-        CouponPageResponseSchema,
-        (ctx, lang) => coupons(ctx, lang, req.query.page, req.query.limit),
-      ),
+      answer(req, reply, 'coupons', CouponPageResponseSchema, coupons, req.query.page, req.query.limit),
   );
 };
