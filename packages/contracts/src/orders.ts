@@ -2,7 +2,13 @@ import { z } from './zod-config.ts';
 import { envelope } from './envelope.ts';
 import { CouponSchema, MerchantRefSchema } from './catalogue.ts';
 import { CheckoutPhoneSchema, EmailSchema } from './auth.ts';
-import { CART_ITEM_MAX_QUANTITY, CART_MAX_LINES, CHECKOUT_TYPES, ORDER_STATUSES } from './constants.ts';
+import {
+  CART_ITEM_MAX_QUANTITY,
+  CART_MAX_LINES,
+  CHECKOUT_TYPES,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  ORDER_STATUSES,
+} from './constants.ts';
 
 export {
   CHECKOUT_TYPES,
@@ -10,6 +16,20 @@ export {
   ORDER_STATUSES,
   PAYMENT_EXPIRY_MINUTES,
 } from './constants.ts';
+
+/**
+ * The optional Idempotency-Key header of a write a client may retry (placing an order, using a
+ * wallet voucher, redeeming a privilege): the same key on a retry gets the first answer back. One to
+ * IDEMPOTENCY_KEY_MAX_LENGTH printable ASCII characters without spaces, e.g. a UUID.
+ */
+export const IdempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+});
 
 /*
  * Coupons at checkout, the server's quote, orders, payment channels and payments. The bodies and

@@ -6,7 +6,7 @@ import {
   CreateCartOrderBodySchema,
   CreateOrderBodySchema,
   ErrorEnvelopeSchema,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IdempotencyHeadersSchema,
   OrderRefBodySchema,
   OrderResponseSchema,
   PaymentChannelsResponseSchema,
@@ -46,16 +46,6 @@ const ERRORS = {
   503: ErrorEnvelopeSchema,
 };
 
-/** A retried Confirm carries the same key (printable ASCII, e.g. a UUID). */
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(IDEMPOTENCY_KEY_MAX_LENGTH)
-    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-    .optional(),
-});
-
 /**
  * What both ways of placing an order (Buy Now and cart) declare alike: a member, an optional
  * idempotency key, the order or 429 past the member's order rate.
@@ -63,7 +53,7 @@ const IdempotencyHeaders = z.object({
 const PLACE_ORDER_SCHEMA = {
   tags: ['orders'],
   security: MEMBER_SECURITY,
-  headers: IdempotencyHeaders,
+  headers: IdempotencyHeadersSchema,
   response: { 200: OrderResponseSchema, 429: ErrorEnvelopeSchema, ...ERRORS },
 };
 

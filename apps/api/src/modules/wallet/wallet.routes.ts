@@ -1,6 +1,6 @@
 import {
   ErrorEnvelopeSchema,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IdempotencyHeadersSchema,
   WalletGroupPageResponseSchema,
   WalletPageResponseSchema,
   WalletQuerySchema,
@@ -19,18 +19,8 @@ import { languageFromHeader } from '../../i18n/messages.ts';
 import { redeemPrivilege } from './redeem.service.ts';
 import { useWalletVoucher, walletDetail, walletGroupPage, walletPage } from './wallet.service.ts';
 
-/** A retried Use carries the same key (printable ASCII, e.g. a UUID). */
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(IDEMPOTENCY_KEY_MAX_LENGTH)
-    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-    .optional(),
-});
-
 /**
- * The member's wallet (spec section 7): theirs only; another member's id is a 404. Redeeming a
+ * The member's wallet: each member sees and uses only their own items; another member's id is a 404. Redeeming a
  * privilege lives here too: what it makes is a wallet item.
  */
 export const walletModule: AppModule = async (app, { deps }) => {
@@ -121,7 +111,7 @@ export const walletModule: AppModule = async (app, { deps }) => {
           "Consumes one use and answers the item as it is now. Send `Idempotency-Key`: a retry with the same key counts once (the same key on another item → 422 idempotency_key_reused). Used up → 409 wallet_voucher_used_up; expired → 409 wallet_voucher_expired; another member's or an unknown id → 404 wallet_voucher_not_found.",
         security: MEMBER_SECURITY,
         params: z.object({ id: z.string().max(100) }),
-        headers: IdempotencyHeaders,
+        headers: IdempotencyHeadersSchema,
         // No body, or {}.
         body: WalletUseBodySchema.nullish(),
         response: {
@@ -156,7 +146,7 @@ export const walletModule: AppModule = async (app, { deps }) => {
           "Burns the privilege's points, takes one unit of its stock and puts it into the wallet with its own code, in one step; answers the new wallet item and the balance after. Send `Idempotency-Key`: a retry with the same key answers the same redemption (the same key on another privilege → 422 idempotency_key_reused). Refusals write nothing: 409 insufficient_points, 403 privilege_tier_locked, 409 privilege_sold_out, 409 privilege_not_started, 409 privilege_ended, 404 privilege_not_found.",
         security: MEMBER_SECURITY,
         params: z.object({ id: z.string().max(100) }),
-        headers: IdempotencyHeaders,
+        headers: IdempotencyHeadersSchema,
         // No body, or {}.
         body: PrivilegeRedeemBodySchema.nullish(),
         response: {
