@@ -28,7 +28,7 @@ const REFUSALS: Record<Availability, ErrorCode> = {
 };
 
 /**
- * Redeems a privilege with points (spec section 2, Privilege detail → Use Now): in one transaction
+ * Redeems a privilege with points (Use Now on a privilege's detail): in one transaction
  * under the member's row lock — the privilege judged by the catalogue's rule, one unit of stock taken
  * by a conditional UPDATE, the points burned (FIFO, never below zero), the wallet item issued with its
  * own code. Any refusal rolls all of it back. The member's lock also orders retries with the same

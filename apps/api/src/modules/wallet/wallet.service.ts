@@ -207,7 +207,7 @@ export const walletDetail = async (
 };
 
 /**
- * Consumes one use of a wallet item (spec section 2, Use). The conditional UPDATE is the only gate;
+ * Consumes one use of a wallet item (the Use button on a wallet voucher). The conditional UPDATE is the only gate;
  * the use is then recorded with its time. With an Idempotency-Key a retry counts once: a retry that
  * arrives while the first is still open loses on the key's unique index and its count rolls back with
  * it; one that arrives after the last use was taken finds the key when it asks why it was refused.
