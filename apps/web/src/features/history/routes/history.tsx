@@ -7,9 +7,10 @@ import { isoDateIn, monthOfInstant } from '../../../shared/calendar.ts';
 import { formatMonth } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
+import { uniqueRows } from '../../../shared/unique-rows.ts';
 import { BackButton } from '../../../shared/ui/back-button.tsx';
-import button from '../../../shared/ui/button.module.css';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
+import { LoadMoreButton } from '../../../shared/ui/load-more-button.tsx';
 import page from '../../../shared/ui/page.module.css';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
@@ -27,7 +28,7 @@ import {
 } from '../lib/period.ts';
 import type { HistoryEntry } from '@app/contracts';
 
-/** Transaction History (spec section 2, Usage history): purchases, uses and points, by month. */
+/** Transaction History: the member's purchases, uses and points, grouped by month. */
 export function HistoryScreen() {
   const { t } = useTranslation();
   const { lang } = useLocalizedPath();
@@ -42,11 +43,7 @@ export function HistoryScreen() {
   const query = useInfiniteQuery(getHistoryQueryOptions(lang, viewer, input));
   useDocumentTitle(t('history.title'));
 
-  const seen = new Set<string>();
-  const rows = (query.data?.pages.flatMap((p) => p.items) ?? []).filter((e) => {
-    const key = `${e.kind}:${e.id}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
+  const rows = uniqueRows(query.data?.pages, (e) => `${e.kind}:${e.id}`);
   const thisMonth = monthOf(today);
 
   return (
@@ -83,18 +80,7 @@ export function HistoryScreen() {
               </ul>
             </section>
           ))}
-          {query.hasNextPage && (
-            <button
-              type="button"
-              className={`${button.button} ${styles.more}`}
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-              aria-busy={query.isFetchingNextPage}
-              data-testid="load-more"
-            >
-              {query.isFetchNextPageError ? t('states.retry') : t('history.more')}
-            </button>
-          )}
+          <LoadMoreButton query={query} label={t('history.more')} className={styles.more} />
         </>
       )}
     </div>

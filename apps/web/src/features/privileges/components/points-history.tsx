@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { daysBefore, isoDateIn } from '../../../shared/calendar.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
-import button from '../../../shared/ui/button.module.css';
+import { LoadMoreButton } from '../../../shared/ui/load-more-button.tsx';
+import { uniqueRows } from '../../../shared/unique-rows.ts';
 import { getPointsHistoryQueryOptions } from '../api/get-points-history.ts';
 import styles from '../privileges-history.module.css';
 import { Skeletons } from './expiring-points.tsx';
 import { MovementRow } from './movement-row.tsx';
 
-/** Spec section 9: the History tab covers 30 Bangkok days, today included. */
+/** The History tab covers 30 Bangkok days, today included. */
 export const HISTORY_DAYS = 30;
 
 /** The History tab: points movements of the last 30 days, newest first, more pages on request. */
@@ -40,10 +41,7 @@ export function PointsHistory({ viewer }: { viewer: string }) {
         <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       </>
     );
-  const seen = new Set<string>();
-  const rows = (query.data?.pages.flatMap((p) => p.items) ?? []).filter((m) =>
-    seen.has(m.id) ? false : (seen.add(m.id), true),
-  );
+  const rows = uniqueRows(query.data?.pages, (m) => m.id);
   return (
     <>
       {note}
@@ -62,18 +60,7 @@ export function PointsHistory({ viewer }: { viewer: string }) {
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
-        <button
-          type="button"
-          className={`${button.button} ${styles.more}`}
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          aria-busy={query.isFetchingNextPage}
-          data-testid="load-more"
-        >
-          {query.isFetchNextPageError ? t('states.retry') : t('history.more')}
-        </button>
-      )}
+      <LoadMoreButton query={query} label={t('history.more')} className={styles.more} />
     </>
   );
 }

@@ -13,7 +13,7 @@ import styles from '../privileges-history.module.css';
 const TABS = ['expiring', 'history'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Privileges history (spec sections 2 and 9): the tabs Expiring Points and History (the last 30 days). */
+/** Privileges history: the tabs Expiring Points (points by the day they expire) and History (the last 30 days). */
 export function PrivilegesHistoryScreen() {
   const { t } = useTranslation();
   const viewer = useAuthStore((s) => s.info?.id ?? 'member');

@@ -3,6 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { Button } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uniqueRows } from '../../../shared/unique-rows.ts';
 import { ErrorState } from '../../../shared/ui/list-states.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import { WalletCard } from './wallet-card.tsx';
@@ -38,10 +39,7 @@ export function WalletList({
     );
   }
   // A voucher bought or used between two pages shifts them: show each one once.
-  const seen = new Set<string>();
-  const vouchers = (query.data?.pages.flatMap((p) => p.items) ?? []).filter((v) =>
-    seen.has(keyOf(v)) ? false : (seen.add(keyOf(v)), true),
-  );
+  const vouchers = uniqueRows(query.data?.pages, keyOf);
   if (vouchers.length === 0) return empty;
   const total = query.data?.pages[0]?.total ?? vouchers.length;
   return (
