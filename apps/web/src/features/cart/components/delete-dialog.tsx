@@ -1,5 +1,6 @@
-import { Button, Modal } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../shared/ui/dialog.tsx';
 import styles from '../cart.module.css';
 
 /** What Delete was pressed for: the selection, a store's lines, or one line. */
@@ -35,21 +36,18 @@ export function DeleteDialog({
           ? t('cart.delete.confirmItem', { title: request.title })
           : t('cart.delete.confirmSelected', { count: request.ids.length });
   return (
-    <Modal
+    <Dialog
       open={request !== null}
       title={t('cart.delete.title')}
-      centered
-      width={380}
-      onCancel={deleting ? undefined : onClose}
-      closable={!deleting}
-      mask={{ closable: !deleting }}
-      footer={
+      onClose={onClose}
+      busy={deleting}
+      actions={
         nothing ? (
-          <Button type="primary" block onClick={onClose} data-testid="cart-delete-ok">
+          <Button type="primary" onClick={onClose} data-testid="cart-delete-ok">
             {t('cart.delete.ok')}
           </Button>
         ) : (
-          <div className={styles.dialogButtons}>
+          <>
             <Button onClick={onClose} disabled={deleting} data-testid="cart-delete-cancel">
               {t('cart.delete.cancel')}
             </Button>
@@ -62,13 +60,13 @@ export function DeleteDialog({
             >
               {t('cart.delete.confirm')}
             </Button>
-          </div>
+          </>
         )
       }
     >
       <p className={styles.dialogText} data-testid="cart-delete-text">
         {text}
       </p>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { PrivilegeRedemption } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Modal } from 'antd';
+import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { formatNumber } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { walletVoucherPath } from '../../../shared/paths.ts';
 import { getPointsQueryOptions } from '../../../shared/points.ts';
+import { Dialog } from '../../../shared/ui/dialog.tsx';
 import { useAuthStore } from '../../auth/index.ts';
 import styles from '../catalogue.module.css';
 import type { RedeemSheetProps } from './redeem-sheet.tsx';
@@ -67,14 +68,12 @@ export default function RedeemDialog({ open, privilege, onClose }: RedeemSheetPr
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={t('catalogue.redeem.title')}
-      centered
-      width={380}
-      onCancel={onClose}
-      footer={
-        <div className={styles.redeemButtons}>
+      onClose={onClose}
+      actions={
+        <>
           <Button onClick={onClose} data-testid="redeem-cancel">
             {t('catalogue.redeem.cancel')}
           </Button>
@@ -87,7 +86,7 @@ export default function RedeemDialog({ open, privilege, onClose }: RedeemSheetPr
           >
             {t('catalogue.redeem.confirm')}
           </Button>
-        </div>
+        </>
       }
     >
       <div data-testid="redeem-confirm">
@@ -125,6 +124,6 @@ export default function RedeemDialog({ open, privilege, onClose }: RedeemSheetPr
           </p>
         )}
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Modal } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../shared/ui/dialog.tsx';
 import type { DisplayedNotification } from '../lib/display-item.ts';
 import styles from '../notifications.module.css';
 import { NotificationIcon } from './notification-icon.tsx';
@@ -17,7 +18,7 @@ export function DetailModal({
   const { t } = useTranslation();
   const link = item?.link ?? null;
   return (
-    <Modal
+    <Dialog
       open={item !== null}
       title={
         item && (
@@ -27,12 +28,10 @@ export function DetailModal({
           </span>
         )
       }
-      centered
       destroyOnHidden
-      width={380}
-      onCancel={onClose}
-      footer={
-        <div className={styles.dialogButtons}>
+      onClose={onClose}
+      actions={
+        <>
           <Button onClick={onClose} data-testid="notification-detail-close">
             {t('notifications.detail.close')}
           </Button>
@@ -41,7 +40,7 @@ export function DetailModal({
               {t('notifications.detail.open')}
             </Button>
           )}
-        </div>
+        </>
       }
     >
       {item && (
@@ -50,6 +49,6 @@ export function DetailModal({
           <p className={styles.detailText}>{item.description}</p>
         </div>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Modal } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../shared/ui/dialog.tsx';
 import styles from '../notifications.module.css';
 
 /** Asks before marking everything read; with nothing unread it says so and only closes. */
@@ -18,29 +19,26 @@ export function ReadAllDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <Dialog
       open={open}
       title={t('notifications.readAllDialog.title')}
-      centered
       destroyOnHidden
-      width={380}
-      onCancel={busy ? undefined : onClose}
-      closable={!busy}
-      mask={{ closable: !busy }}
-      footer={
+      onClose={onClose}
+      busy={busy}
+      actions={
         unread === 0 ? (
-          <Button type="primary" block onClick={onConfirm} data-testid="read-all-ok">
+          <Button type="primary" onClick={onConfirm} data-testid="read-all-ok">
             {t('notifications.readAllDialog.ok')}
           </Button>
         ) : (
-          <div className={styles.dialogButtons}>
+          <>
             <Button onClick={onClose} disabled={busy} data-testid="read-all-cancel">
               {t('notifications.readAllDialog.cancel')}
             </Button>
             <Button type="primary" loading={busy} onClick={onConfirm} data-testid="read-all-confirm">
               {t('notifications.readAllDialog.confirm')}
             </Button>
-          </div>
+          </>
         )
       }
     >
@@ -49,6 +47,6 @@ export function ReadAllDialog({
           ? t('notifications.readAllDialog.nothing')
           : t('notifications.readAllDialog.text', { count: unread })}
       </p>
-    </Modal>
+    </Dialog>
   );
 }
