@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
+import chips from '../../../shared/ui/filter-chips.module.css';
 import styles from '../history.module.css';
 import { HISTORY_TYPES, listedMonths, type HistoryFilter, type Period } from '../lib/period.ts';
 import { formatMonth } from '../../../shared/format.ts';
@@ -18,12 +19,12 @@ export function HistoryFilters({
   const { lang } = useLocalizedPath();
   return (
     <div className={styles.filters}>
-      <div className={styles.chipRow} role="group" aria-label={t('history.typeLabel')}>
+      <div className={chips.chipRow} role="group" aria-label={t('history.typeLabel')}>
         {HISTORY_TYPES.map((type) => (
           <button
             key={type}
             type="button"
-            className={styles.chip}
+            className={chips.chip}
             aria-pressed={filter.type === type}
             onClick={() => onChange({ ...filter, type })}
             data-testid={`type-${type}`}

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { checkoutOrderPath, privilegePath, walletVoucherPath } from '../../../shared/paths.ts';
+import rowList from '../../../shared/ui/row-list.module.css';
 import styles from '../history.module.css';
 import { signedPoints } from '../../../shared/points.ts';
 
@@ -92,11 +93,15 @@ export function HistoryRow({ entry }: { entry: HistoryEntry }) {
     </>
   );
   return href ? (
-    <Link to={to(href)} className={`${styles.row} ${styles.rowLink}`} data-testid={`history-${entry.kind}`}>
+    <Link
+      to={to(href)}
+      className={`${rowList.row} ${rowList.alignTop} ${rowList.rowLink}`}
+      data-testid={`history-${entry.kind}`}
+    >
       {body}
     </Link>
   ) : (
-    <div className={styles.row} data-testid={`history-${entry.kind}`}>
+    <div className={`${rowList.row} ${rowList.alignTop}`} data-testid={`history-${entry.kind}`}>
       {body}
     </div>
   );

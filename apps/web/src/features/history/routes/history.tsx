@@ -18,6 +18,7 @@ import { useAuthStore } from '../../auth/index.ts';
 import { getHistoryQueryOptions } from '../api/get-history.ts';
 import { HistoryFilters } from '../components/history-filters.tsx';
 import { HistoryRow } from '../components/history-row.tsx';
+import rowList from '../../../shared/ui/row-list.module.css';
 import styles from '../history.module.css';
 import {
   historyFilterFromSearch,
@@ -54,7 +55,7 @@ export function HistoryScreen() {
       </div>
       <HistoryFilters filter={filter} today={today} onChange={setFilter} />
       {query.isPending ? (
-        <div className={styles.list} role="status" aria-busy="true" data-testid="skeleton">
+        <div className={rowList.list} role="status" aria-busy="true" data-testid="skeleton">
           <span className="visually-hidden">{t('app.loading')}</span>
           {Array.from({ length: 5 }, (_, i) => (
             <div key={i} className={`${skeleton.skeleton} ${styles.skeletonRow}`} aria-hidden="true" />
@@ -71,7 +72,7 @@ export function HistoryScreen() {
               <h2 id={`month-${month}`} className={styles.monthTitle}>
                 {month === thisMonth ? t('history.thisMonth') : formatMonth(month, lang)}
               </h2>
-              <ul className={styles.list} data-testid="history-list">
+              <ul className={rowList.list} data-testid="history-list">
                 {entries.map((e) => (
                   <li key={`${e.kind}:${e.id}`}>
                     <HistoryRow entry={e} />

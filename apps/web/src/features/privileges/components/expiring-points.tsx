@@ -6,6 +6,7 @@ import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import { getPointsQueryOptions } from '../../../shared/points.ts';
+import rowList from '../../../shared/ui/row-list.module.css';
 import styles from '../privileges-history.module.css';
 
 /** The Expiring Points tab: the balance, then each upcoming expiry (date and amount), soonest first. */
@@ -32,12 +33,12 @@ export function ExpiringPoints({ viewer }: { viewer: string }) {
         />
       ) : (
         <ul
-          className={styles.list}
+          className={rowList.list}
           aria-label={t('history.privileges.tabs.expiring')}
           data-testid="expiry-list"
         >
           {expiries.map((e) => (
-            <li key={e.date} className={styles.row} data-testid="expiry-row">
+            <li key={e.date} className={rowList.row} data-testid="expiry-row">
               <ClockCircleOutlined aria-hidden className={styles.rowIcon} />
               <span className={styles.rowText}>
                 <span className={styles.rowTitle}>
@@ -57,7 +58,7 @@ export function ExpiringPoints({ viewer }: { viewer: string }) {
 
 export function Skeletons({ label }: { label: string }) {
   return (
-    <div className={styles.list} role="status" aria-busy="true" data-testid="skeleton">
+    <div className={rowList.list} role="status" aria-busy="true" data-testid="skeleton">
       <span className="visually-hidden">{label}</span>
       {Array.from({ length: 4 }, (_, i) => (
         <div key={i} className={`${skeleton.skeleton} ${styles.skeletonRow}`} aria-hidden="true" />

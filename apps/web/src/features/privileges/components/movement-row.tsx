@@ -5,6 +5,7 @@ import { formatDateTime, formatNumber } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { checkoutOrderPath, privilegePath } from '../../../shared/paths.ts';
 import { signedPoints } from '../../../shared/points.ts';
+import rowList from '../../../shared/ui/row-list.module.css';
 import styles from '../privileges-history.module.css';
 
 /** One points movement: what happened, what it refers to, when, and the signed points; opens its order or privilege. */
@@ -39,11 +40,11 @@ export function MovementRow({ movement }: { movement: PointsMovement }) {
     </>
   );
   return href ? (
-    <Link to={to(href)} className={`${styles.row} ${styles.rowLink}`} data-testid="movement-row">
+    <Link to={to(href)} className={`${rowList.row} ${rowList.rowLink}`} data-testid="movement-row">
       {body}
     </Link>
   ) : (
-    <div className={styles.row} data-testid="movement-row">
+    <div className={rowList.row} data-testid="movement-row">
       {body}
     </div>
   );

@@ -8,6 +8,7 @@ import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
 import { LoadMoreButton } from '../../../shared/ui/load-more-button.tsx';
 import { uniqueRows } from '../../../shared/unique-rows.ts';
 import { getPointsHistoryQueryOptions } from '../api/get-points-history.ts';
+import rowList from '../../../shared/ui/row-list.module.css';
 import styles from '../privileges-history.module.css';
 import { Skeletons } from './expiring-points.tsx';
 import { MovementRow } from './movement-row.tsx';
@@ -49,7 +50,7 @@ export function PointsHistory({ viewer }: { viewer: string }) {
         <EmptyState title={t('history.privileges.emptyTitle')} text={t('history.privileges.emptyText')} />
       ) : (
         <ul
-          className={styles.list}
+          className={rowList.list}
           aria-label={t('history.privileges.tabs.history')}
           data-testid="movement-list"
         >

@@ -3,6 +3,7 @@ import { Segmented, Select } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format.ts';
+import chips from '../../../shared/ui/filter-chips.module.css';
 import { WALLET_SORTS, WALLET_STATUSES, type WalletFilter } from '../lib/wallet-filter.ts';
 import styles from '../wallet.module.css';
 
@@ -75,18 +76,18 @@ function CategoryChips({
   const { t } = useTranslation();
   if (!categories) {
     return (
-      <div className={styles.chipRow} aria-hidden="true">
+      <div className={chips.chipRow} aria-hidden="true">
         {Array.from({ length: 4 }, (_, i) => (
-          <span key={i} className={`${styles.chip} ${styles.chipSkeleton}`} />
+          <span key={i} className={`${chips.chip} ${chips.placeholder}`} />
         ))}
       </div>
     );
   }
   return (
-    <div className={styles.chipRow} role="group" aria-label={t('wallet.categories')}>
+    <div className={chips.chipRow} role="group" aria-label={t('wallet.categories')}>
       <button
         type="button"
-        className={styles.chip}
+        className={chips.chip}
         aria-pressed={!value}
         onClick={() => onChange(undefined)}
         data-testid="chip-all"
@@ -97,7 +98,7 @@ function CategoryChips({
         <button
           key={c.id}
           type="button"
-          className={styles.chip}
+          className={chips.chip}
           aria-pressed={value === c.slug}
           onClick={() => onChange(c.slug)}
           data-testid={`chip-${c.slug}`}
