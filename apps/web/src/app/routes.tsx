@@ -1,6 +1,7 @@
 import type { Language } from '@app/contracts';
 import type { RouteObject } from 'react-router';
 import { prefetchDetailFirstView, prefetchHomeFirstView } from '../features/catalogue/api/first-view.ts';
+import type { ItemKind } from '../features/catalogue/api/query-keys.ts';
 import { readHomeAddress } from '../features/catalogue/lib/home-address.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../shared/paths.ts';
@@ -84,6 +85,18 @@ const screen = (
   handle: { screen: Screen, placeholder, ...rendered } satisfies ScreenHandle,
 });
 
+/**
+ * A voucher's or a privilege's detail (`:id` in the path): the server renders a visitor's first view,
+ * and the app starting there requests that item beside the screen's code.
+ */
+const detailScreen = (path: string, Screen: LazyScreen<object>, kind: ItemKind, source: string) =>
+  screen(path, Screen, 'detail', {
+    firstView: ({ queryClient, lang, params }) =>
+      prefetchDetailFirstView(queryClient, kind, lang, params.id ?? ''),
+    source,
+    serverRendered: true,
+  });
+
 const screens: RouteObject[] = [
   // `/` renders nothing: the guard sends it to /home.
   { index: true, element: null },
@@ -119,23 +132,18 @@ const screens: RouteObject[] = [
   screen(paths.profileEdit, EditProfile, 'page', { source: 'src/features/profile/routes/edit-profile.tsx' }),
   screen(paths.profileHistory, History, 'page', { source: 'src/features/history/routes/history.tsx' }),
   screen(paths.vouchers, Vouchers, 'list', { source: 'src/features/catalogue/routes/vouchers.tsx' }),
-  screen(paths.voucher, VoucherDetail, 'detail', {
-    firstView: ({ queryClient, lang, params }) =>
-      prefetchDetailFirstView(queryClient, 'vouchers', lang, params.id ?? ''),
-    source: 'src/features/catalogue/routes/voucher-detail.tsx',
-    serverRendered: true,
-  }),
+  detailScreen(paths.voucher, VoucherDetail, 'vouchers', 'src/features/catalogue/routes/voucher-detail.tsx'),
   screen(paths.privileges, Privileges, 'list', { source: 'src/features/catalogue/routes/privileges.tsx' }),
   // A static segment outranks `:id`: /privileges/history stays the (protected) history screen.
   screen(paths.privilegesHistory, PrivilegesHistory, 'page', {
     source: 'src/features/privileges/routes/privileges-history.tsx',
   }),
-  screen(paths.privilege, PrivilegeDetail, 'detail', {
-    firstView: ({ queryClient, lang, params }) =>
-      prefetchDetailFirstView(queryClient, 'privileges', lang, params.id ?? ''),
-    source: 'src/features/catalogue/routes/privilege-detail.tsx',
-    serverRendered: true,
-  }),
+  detailScreen(
+    paths.privilege,
+    PrivilegeDetail,
+    'privileges',
+    'src/features/catalogue/routes/privilege-detail.tsx',
+  ),
   screen(paths.store, Store, 'list', { source: 'src/features/catalogue/routes/store.tsx' }),
   screen(paths.notifications, Notifications, 'page', {
     source: 'src/features/notifications/routes/notifications.tsx',
