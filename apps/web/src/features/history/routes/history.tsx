@@ -81,7 +81,7 @@ export function HistoryScreen() {
               </ul>
             </section>
           ))}
-          <LoadMoreButton query={query} label={t('history.more')} className={styles.more} />
+          <LoadMoreButton query={query} label={t('history.more')} />
         </>
       )}
     </div>

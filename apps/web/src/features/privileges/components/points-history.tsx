@@ -61,7 +61,7 @@ export function PointsHistory({ viewer }: { viewer: string }) {
           ))}
         </ul>
       )}
-      <LoadMoreButton query={query} label={t('history.more')} className={styles.more} />
+      <LoadMoreButton query={query} label={t('history.more')} />
     </>
   );
 }
