@@ -67,11 +67,12 @@ const open = (mode: BuyMode, voucher = aDetail(), cart = aCart([])) => {
 };
 
 describe('the Add to Cart / Buy Now sheet', () => {
-  it('the quantity is bounded by 10 and by the stock left', () => {
-    expect(buyableUnits({ remaining: null })).toBe(10);
-    expect(buyableUnits({ remaining: 3 })).toBe(3);
-    expect(buyableUnits({ remaining: 40 })).toBe(10);
-    expect(buyableUnits({ remaining: 0 })).toBe(0);
+  it('the quantity is bounded by 10, by the stock left and by the limit per order', () => {
+    expect(buyableUnits({ remaining: null, limitPerOrder: null })).toBe(10);
+    expect(buyableUnits({ remaining: 3, limitPerOrder: null })).toBe(3);
+    expect(buyableUnits({ remaining: 40, limitPerOrder: null })).toBe(10);
+    expect(buyableUnits({ remaining: 0, limitPerOrder: null })).toBe(0);
+    expect(buyableUnits({ remaining: 40, limitPerOrder: 2 })).toBe(2);
   });
 
   it('picks an option and a quantity up to what is left, shows the total, and adds them', async () => {
@@ -117,6 +118,20 @@ describe('the Add to Cart / Buy Now sheet', () => {
     // The other option is not in the cart: up to 10 again.
     await user.click((screen.getAllByTestId('buy-option') as HTMLInputElement[])[1]!);
     expect(screen.getByText('Up to 10')).toBeTruthy();
+  });
+
+  it('a limit per order counts every option of the voucher already in the cart', async () => {
+    const held = aCartItem({
+      id: 'line',
+      quantity: 1,
+      voucher: { ...aCartItem({ id: 'x' }).voucher, id: V },
+      priceOption: { id: SMALL, label: 'Small', price: 100 },
+    });
+    const user = userEvent.setup();
+    open('cart', aDetail({ limitPerOrder: 3 }), aCart([held]));
+    expect(screen.getByText('Up to 2')).toBeTruthy();
+    await user.click((screen.getAllByTestId('buy-option') as HTMLInputElement[])[1]!);
+    expect(screen.getByText('Up to 2')).toBeTruthy();
   });
 
   it("says why the server refused, in the member's language", async () => {

@@ -22,9 +22,19 @@ import styles from '../catalogue.module.css';
 
 const ADDED_TOAST = 'cart-added';
 
-/** Most units one choice may take: the per-line maximum, or fewer when less stock is left. */
-export const buyableUnits = (voucher: Pick<VoucherDetail, 'remaining'>) =>
-  Math.max(0, Math.min(CART_ITEM_MAX_QUANTITY, voucher.remaining ?? CART_ITEM_MAX_QUANTITY));
+/**
+ * Most units one choice may take: the per-line maximum, or fewer when less stock is left or the voucher
+ * allows fewer in one order.
+ */
+export const buyableUnits = (voucher: Pick<VoucherDetail, 'remaining' | 'limitPerOrder'>) =>
+  Math.max(
+    0,
+    Math.min(
+      CART_ITEM_MAX_QUANTITY,
+      voucher.remaining ?? CART_ITEM_MAX_QUANTITY,
+      voucher.limitPerOrder ?? CART_ITEM_MAX_QUANTITY,
+    ),
+  );
 
 /** The sheet of BuySheet (buy-sheet.tsx), loaded when it first opens. */
 export default function BuySheetPanel({ open, mode, voucher, onClose }: BuySheetProps) {
@@ -40,12 +50,17 @@ export default function BuySheetPanel({ open, mode, voucher, onClose }: BuySheet
 
   // What the cart already holds of this choice (the badge has usually read the cart already).
   const cart = useQuery({ ...getCartQueryOptions(viewer), enabled: mode === 'cart' });
-  const inCart =
-    mode === 'cart'
-      ? (cart.data?.items.find((i) => i.voucher.id === voucher.id && (i.priceOption?.id ?? null) === optionId)
-          ?.quantity ?? 0)
-      : 0;
-  const most = Math.max(0, buyableUnits(voucher) - inCart);
+  const lines = mode === 'cart' ? (cart.data?.items.filter((i) => i.voucher.id === voucher.id) ?? []) : [];
+  const inCart = lines.find((i) => (i.priceOption?.id ?? null) === optionId)?.quantity ?? 0;
+  // A limit per order counts every option of the voucher that the cart would check out together.
+  const inCartAllOptions = lines.reduce((n, i) => n + i.quantity, 0);
+  const most = Math.max(
+    0,
+    Math.min(
+      buyableUnits(voucher) - inCart,
+      voucher.limitPerOrder === null ? Infinity : voucher.limitPerOrder - inCartAllOptions,
+    ),
+  );
   const chosen = Math.min(quantity, Math.max(1, most));
   const option = options.find((o) => o.id === optionId) ?? null;
   const unitPrice = option?.price ?? voucher.price;

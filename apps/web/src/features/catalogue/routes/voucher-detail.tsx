@@ -12,6 +12,7 @@ import { BuySheet, preloadBuySheet, type BuyMode } from '../components/buy-sheet
 import { DetailSection } from '../components/detail-parts.tsx';
 import { DetailScreen } from '../components/detail-screen.tsx';
 import { ItemDetail, UsageLimit } from '../components/item-detail.tsx';
+import { PurchaseLimits } from '../components/purchase-limits.tsx';
 import { useSignInFirst } from '../hooks/use-sign-in-first.ts';
 import { voucherKind } from '../kinds/voucher-kind.tsx';
 import styles from '../catalogue.module.css';
@@ -78,6 +79,7 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
         <>
           <li>{t('catalogue.detail.validDays', { count: voucher.validDays })}</li>
           <UsageLimit usageLimit={voucher.usageLimit} />
+          <PurchaseLimits limitPerOrder={voucher.limitPerOrder} limitPerMember={voucher.limitPerMember} />
           {/* In time order: from, then until. */}
           {voucher.unavailableReason === 'not_started' && (
             <li>
