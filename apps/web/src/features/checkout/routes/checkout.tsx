@@ -2,7 +2,7 @@ import '../texts.ts';
 import { CloseCircleFilled, RightOutlined, TagOutlined } from '@ant-design/icons';
 import { isApiError, NETWORK_ERROR } from '../../../shared/api/api-error.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { checkoutOrderPath, paths } from '../../../shared/paths.ts';
 import { AppForm, emailRules } from '../../../shared/ui/app-form.tsx';
 import { EMAIL_INPUT_PROPS } from '../../../shared/ui/email-input.ts';
-import messages from '../../../shared/ui/form-messages.module.css';
+import { FormError } from '../../../shared/ui/form-error.tsx';
 import { EmptyState, ErrorState, StateActions } from '../../../shared/ui/list-states.tsx';
 import button from '../../../shared/ui/button.module.css';
 import page from '../../../shared/ui/page.module.css';
@@ -326,19 +326,7 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
         label={t('checkout.summary.total')}
         amount={formatMoney(summary.total)}
         amountTestId="checkout-pay-total"
-        notice={
-          <div aria-live="polite">
-            {submitError && (
-              <Alert
-                className={messages.alert}
-                type="error"
-                showIcon
-                title={submitError}
-                data-testid="checkout-error"
-              />
-            )}
-          </div>
-        }
+        notice={<FormError error={submitError} testId="checkout-error" />}
       >
         <Button
           type="primary"

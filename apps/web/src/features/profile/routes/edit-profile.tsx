@@ -1,6 +1,6 @@
 import '../texts.ts';
 import type { UpdateProfileBody } from '@app/contracts';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type KeyboardEvent } from 'react';
@@ -12,7 +12,7 @@ import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { BackLink } from '../../../shared/ui/back-button.tsx';
 import { AppForm, emailRules } from '../../../shared/ui/app-form.tsx';
 import { EMAIL_INPUT_PROPS } from '../../../shared/ui/email-input.ts';
-import messages from '../../../shared/ui/form-messages.module.css';
+import { FormError } from '../../../shared/ui/form-error.tsx';
 import page from '../../../shared/ui/page.module.css';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
@@ -278,17 +278,7 @@ export function EditProfileScreen() {
           </Form.Item>
         </div>
 
-        <div aria-live="polite">
-          {formError && (
-            <Alert
-              className={messages.alert}
-              type="error"
-              showIcon
-              title={formError}
-              data-testid="profile-form-error"
-            />
-          )}
-        </div>
+        <FormError error={formError} testId="profile-form-error" />
 
         <Button
           type="primary"
