@@ -3,7 +3,7 @@ import { Segmented, Select } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format.ts';
-import chips from '../../../shared/ui/filter-chips.module.css';
+import { CategoryChips } from '../../../shared/ui/category-chips.tsx';
 import { WALLET_SORTS, WALLET_STATUSES, type WalletFilter } from '../lib/wallet-filter.ts';
 import styles from '../wallet.module.css';
 
@@ -34,6 +34,9 @@ export function WalletFilters({
         }))}
       />
       <CategoryChips
+        label={t('wallet.categories')}
+        allLabel={t('wallet.allCategories')}
+        placeholders={4}
         categories={categories}
         value={filter.category}
         onChange={(category) => {
@@ -59,54 +62,6 @@ export function WalletFilters({
           />
         </div>
       </div>
-    </div>
-  );
-}
-
-/** "All" and one chip per category; the chosen one is pressed. Scrolls sideways on a phone. */
-function CategoryChips({
-  categories,
-  value,
-  onChange,
-}: {
-  categories: Category[] | undefined;
-  value: string | undefined;
-  onChange: (slug: string | undefined) => void;
-}) {
-  const { t } = useTranslation();
-  if (!categories) {
-    return (
-      <div className={chips.chipRow} aria-hidden="true">
-        {Array.from({ length: 4 }, (_, i) => (
-          <span key={i} className={`${chips.chip} ${chips.placeholder}`} />
-        ))}
-      </div>
-    );
-  }
-  return (
-    <div className={chips.chipRow} role="group" aria-label={t('wallet.categories')}>
-      <button
-        type="button"
-        className={chips.chip}
-        aria-pressed={!value}
-        onClick={() => onChange(undefined)}
-        data-testid="chip-all"
-      >
-        {t('wallet.allCategories')}
-      </button>
-      {categories.map((c) => (
-        <button
-          key={c.id}
-          type="button"
-          className={chips.chip}
-          aria-pressed={value === c.slug}
-          onClick={() => onChange(c.slug)}
-          data-testid={`chip-${c.slug}`}
-        >
-          <img src={c.iconUrl} alt="" width={20} height={20} loading="lazy" decoding="async" />
-          {c.name}
-        </button>
-      ))}
     </div>
   );
 }
