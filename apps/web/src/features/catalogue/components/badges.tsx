@@ -4,11 +4,8 @@ import { TIERS } from '@app/contracts/constants';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  voucherStatusLabel,
-  voucherStatusTone,
-  type VoucherStatus,
-} from '../../../shared/catalogue/voucher-status.ts';
+import type { VoucherStatus } from '../../../shared/catalogue/voucher-status.ts';
+import { Pill, StatusLabel } from '../../../shared/ui/status-label.tsx';
 import styles from '../catalogue.module.css';
 
 const TOP_TIER = TIERS[TIERS.length - 1];
@@ -18,13 +15,6 @@ const TOP_TIER = TIERS[TIERS.length - 1];
 const TIER_CLASS: Partial<Record<Tier, string>> = {
   silver: styles.tierSilver,
   platinum: styles.tierPlatinum,
-};
-
-const TONE_CLASS: Record<ReturnType<typeof voucherStatusTone>, string | undefined> = {
-  muted: styles.statusMuted,
-  urgent: styles.statusUrgent,
-  soon: styles.statusSoon,
-  info: styles.statusInfo,
 };
 
 /** 'For Gold members and above' — or 'only' for the top tier, which has nothing above it. */
@@ -47,35 +37,15 @@ export function TierBadge({ tier }: { tier: Tier }) {
   );
 }
 
-export function StatusLabel({ status }: { status: VoucherStatus }) {
-  const { t } = useTranslation();
-  return (
-    <span
-      className={`${styles.statusLabel} ${TONE_CLASS[voucherStatusTone(status)]}`}
-      data-testid="status-label"
-    >
-      {voucherStatusLabel(t, status)}
-    </span>
-  );
-}
-
 export function SoldOutLabel() {
   const { t } = useTranslation();
-  return (
-    <span className={`${styles.statusLabel} ${styles.statusMuted}`}>
-      {t('catalogue.unavailable.sold_out')}
-    </span>
-  );
+  return <Pill tone="muted">{t('catalogue.unavailable.sold_out')}</Pill>;
 }
 
 /** 'For Privilege customers only' as a tag. */
 export function PrivilegeOnlyBadge() {
   const { t } = useTranslation();
-  return (
-    <span className={`${styles.statusLabel} ${styles.statusPrivilege}`}>
-      {t('catalogue.terms.privilegeOnly')}
-    </span>
-  );
+  return <Pill tone="privilege">{t('catalogue.terms.privilegeOnly')}</Pill>;
 }
 
 /**

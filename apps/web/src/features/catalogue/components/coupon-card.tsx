@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/format.ts';
 import { voucherStatus } from '../../../shared/catalogue/voucher-status.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { couponConditions, couponDiscountLabel } from '../lib/coupon-terms.ts';
-import { StatusLabel } from './badges.tsx';
+import { StatusLabel } from '../../../shared/ui/status-label.tsx';
 import styles from '../catalogue.module.css';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
 

@@ -7,7 +7,7 @@ import { paths, walletVoucherPath } from '../../../shared/paths.ts';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
 import { usageOf, walletStatus } from '../lib/wallet-state.ts';
-import { StatusLabel } from './status-label.tsx';
+import { StatusLabel } from '../../../shared/ui/status-label.tsx';
 import styles from '../wallet.module.css';
 
 /**

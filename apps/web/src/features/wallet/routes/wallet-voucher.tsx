@@ -20,7 +20,7 @@ import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { getWalletVoucherQueryOptions } from '../api/get-wallet-voucher.ts';
 import { useWalletScope } from '../api/query-keys.ts';
 import { CodePanel } from '../components/code-panel.tsx';
-import { StatusLabel } from '../components/status-label.tsx';
+import { StatusLabel } from '../../../shared/ui/status-label.tsx';
 import { UsageBanner } from '../components/usage-banner.tsx';
 import { WalletActions } from '../components/wallet-actions.tsx';
 import { usageOf, walletActionOf, walletStatus } from '../lib/wallet-state.ts';
