@@ -112,6 +112,8 @@ describe('the grouped wallet', () => {
       ),
     );
     await buy(m, spa, 2, short);
+    // A minute later: the same last day, yet the expiring sort has an order to keep (not the ids' chance).
+    t.clock.advance(60_000);
     await buy(m, spa, 1, long);
     t.clock.advance(DAY); // bought a day later: valid a day longer
     await shop.renew(m);
