@@ -71,6 +71,23 @@ const EnvSchema = z.object({
   /** Serve the OpenAPI document and its UI at /docs: default on, off in production unless set. */
   API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+  /**
+   * While the shared limit store (Redis, or PostgreSQL without Redis) does not answer, each process
+   * counts alone and allows this fraction of every limit: with up to this many processes, the total
+   * stays within the limit.
+   */
+  RATE_LIMIT_FALLBACK_DIVISOR: positiveInt(4),
+  /** An unpaid order is cancelled (stock and coupon given back) this many minutes after Confirm. */
+  PAYMENT_EXPIRY_MINUTES: z.coerce
+    .number({ error: 'PAYMENT_EXPIRY_MINUTES must be a whole number of minutes from 5 to 1440' })
+    .int('PAYMENT_EXPIRY_MINUTES must be a whole number of minutes from 5 to 1440')
+    .min(5, 'PAYMENT_EXPIRY_MINUTES must be at least 5 (a member needs time to pay)')
+    .max(1440, 'PAYMENT_EXPIRY_MINUTES must be at most 1440 (a day): unpaid orders hold stock')
+    .default(15),
+  /** Bearer token that GET /metrics requires; without it /metrics is open in development, off in production. */
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
   /** Served over HTTPS (here or at a proxy in front): send Strict-Transport-Security. Off by default. */
   HSTS: z
     .enum(['true', 'false', '1', '0', ''])
@@ -130,6 +147,12 @@ export interface Config {
   /** /docs (OpenAPI JSON and UI) is served. */
   apiDocs: boolean;
   rateLimitWindowSeconds: number;
+  /** Each process allows 1/this of a limit while the shared store is unreachable. */
+  rateLimitFallbackDivisor: number;
+  /** Minutes an order waits for payment before it is cancelled. */
+  paymentExpiryMinutes: number;
+  /** Required as a Bearer token on /metrics when set; unset → /metrics open outside production, off in it. */
+  metricsToken: string | undefined;
   trustProxy: boolean;
   /** Strict-Transport-Security and upgrade-insecure-requests (HSTS): only when served over TLS. */
   hsts: boolean;
@@ -213,6 +236,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     pointsLifetimeYears: e.POINTS_LIFETIME_YEARS,
     apiDocs: flag(e.API_DOCS) ?? e.NODE_ENV !== 'production',
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    rateLimitFallbackDivisor: e.RATE_LIMIT_FALLBACK_DIVISOR,
+    paymentExpiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,
     webDist: resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),

@@ -1,6 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
-  PAYMENT_EXPIRY_MINUTES,
   type CartLineProblem,
   type CouponProblem,
   type ErrorCode,
@@ -367,7 +366,8 @@ export const createOrder = async (
       language: lang,
       idempotency_key: idempotencyKey ?? null,
       request_hash: requestHash,
-      payment_expires_at: total > 0 ? new Date(now.getTime() + PAYMENT_EXPIRY_MINUTES * 60_000) : null,
+      payment_expires_at:
+        total > 0 ? new Date(now.getTime() + ctx.config.paymentExpiryMinutes * 60_000) : null,
       charge_claimed_at: null,
       created_at: now,
       updated_at: now,

@@ -55,7 +55,8 @@ export const ensureCharge = async (ctx: OrdersCtx, order: OrderRow): Promise<Pay
   if (existing || order.status !== 'PENDING' || order.total === 0 || !order.channel_code)
     return existing ?? null;
   const now = ctx.now();
-  const expiresAt = order.payment_expires_at ?? new Date(now.getTime() + 15 * 60_000);
+  const expiresAt =
+    order.payment_expires_at ?? new Date(now.getTime() + ctx.config.paymentExpiryMinutes * 60_000);
   if (expiresAt.getTime() - now.getTime() < MIN_CHARGE_LIFE_MS) return null;
   const claimed = await ctx.db
     .updateTable('purchase_order')
