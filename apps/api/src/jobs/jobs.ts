@@ -17,13 +17,27 @@ export interface QueuePolicy {
   retryDelaySeconds: number;
   /** Doubles the delay with each retry (with jitter). */
   retryBackoff: boolean;
+  /**
+   * Poll loops this process runs for the queue. Each takes up to `batchSize` jobs at a time and runs
+   * them together, so up to `workers × batchSize` of the queue's jobs run at once in a process.
+   */
+  workers: number;
+  batchSize: number;
+  /**
+   * How long an idle worker waits before asking for work again (the jobs' default when absent). A
+   * worker that found a full batch asks again at once, and `wake()` cuts the wait short.
+   */
+  pollingIntervalSeconds?: number;
 }
 
+/** One job at a time per process: cron work and anything that need not keep up with traffic. */
 export const DEFAULT_QUEUE_POLICY: QueuePolicy = {
   expireInSeconds: 60,
   retryLimit: 5,
   retryDelaySeconds: 5,
   retryBackoff: true,
+  workers: 1,
+  batchSize: 1,
 };
 
 export interface JobInfo {
@@ -47,6 +61,12 @@ export interface Queue<T extends object> {
   readonly name: string;
   /** Enqueues with `executor`'s connection: pass the transaction so the job commits or rolls back with it. */
   send: (executor: Executor, data: T, options?: SendOptions) => Promise<string | null>;
+  /**
+   * Tells an idle worker of this queue to look now rather than at its next poll. `send` on `db` does it
+   * itself; after sending inside a transaction, call it once that transaction has committed (a worker
+   * woken before the commit finds nothing and goes back to sleep for a whole poll).
+   */
+  wake: () => void;
 }
 
 export interface JobsLog {
@@ -71,6 +91,11 @@ export interface Jobs {
   define: <T extends object>(name: string, handler: JobHandler<T>, policy?: Partial<QueuePolicy>) => Queue<T>;
   /** Runs `queue` on a cron schedule (Asia/Bangkok), once per period across all processes; before `start()`. */
   schedule: <T extends object>(queue: Queue<T>, cron: string, data: T, options?: SendOptions) => void;
+  /**
+   * Runs `task` each time this process's workers have started, before `start()` resolves: work that a
+   * process which died left half-done (a failure is logged, not thrown). Before `start()`.
+   */
+  atStart: (name: string, task: () => Promise<void>) => void;
   /** Installs or migrates pg-boss's tables, creates the queues, starts workers and the scheduler. */
   start: () => Promise<void>;
   /** Stops taking jobs, waits up to `timeoutMs` for running ones; those left are retried later. */
@@ -130,6 +155,9 @@ const startAfterOf = (v: Date | number | undefined) => (v instanceof Date ? v.to
 export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => {
   const { log } = options;
   const queues = new Map<string, { handler: JobHandler<object>; policy: QueuePolicy }>();
+  /** Each queue's poll loops in this process: pg-boss's worker id, and whether it is running a batch. */
+  const workers = new Map<string, { id?: string; busy: boolean }[]>();
+  const startTasks: { name: string; task: () => Promise<void> }[] = [];
   const schedules: { name: string; cron: string; data: object; options: SendOptions }[] = [];
   const cronMonitor = options.cronMonitorIntervalSeconds ?? 30;
   let boss: PgBoss | undefined;
@@ -142,12 +170,24 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
   ): Queue<T> => {
     if (started) throw new Error(`queue ${name}: define queues before jobs.start()`);
     if (queues.has(name)) throw new Error(`queue ${name} is defined twice`);
-    queues.set(name, {
-      handler: handler as JobHandler<object>,
-      policy: { ...DEFAULT_QUEUE_POLICY, ...policy },
-    });
+    const full = { ...DEFAULT_QUEUE_POLICY, ...policy };
+    if (!(
+      Number.isInteger(full.workers) &&
+      full.workers >= 1 &&
+      Number.isInteger(full.batchSize) &&
+      full.batchSize >= 1
+    ))
+      throw new Error(`queue ${name}: workers and batchSize must be whole numbers of at least 1`);
+    queues.set(name, { handler: handler as JobHandler<object>, policy: full });
+    const wake = () => {
+      const loops = workers.get(name) ?? [];
+      // One idle loop is enough for one job; when all are busy, the first asks again after its batch.
+      const loop = loops.find((w) => w.id && !w.busy) ?? loops.find((w) => w.id);
+      if (boss && started && loop?.id) boss.notifyWorker(loop.id);
+    };
     return {
       name,
+      wake,
       send: async (executor, data, opts = {}) => {
         // Before start the queue may not exist, and finding pg-boss's schema would need `db` — which,
         // on PGlite inside the caller's transaction, waits for that very transaction.
@@ -161,6 +201,7 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
         });
         // Null is a throttled duplicate; without throttling it would mean the queue is gone.
         if (id === null && singletonSeconds === undefined) throw new Error(`queue ${name} does not exist`);
+        if (id !== null && !executor.isTransaction) wake();
         return id;
       },
     };
@@ -169,6 +210,39 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
   const schedule: Jobs['schedule'] = (queue, cron, data, opts = {}) => {
     if (started) throw new Error(`queue ${queue.name}: schedule before jobs.start()`);
     schedules.push({ name: queue.name, cron, data, options: opts });
+  };
+
+  const atStart: Jobs['atStart'] = (name, task) => {
+    if (started) throw new Error(`${name}: register start tasks before jobs.start()`);
+    startTasks.push({ name, task });
+  };
+
+  /**
+   * Runs a batch's jobs together and settles each on its own: a job that throws is failed (and so
+   * retried) alone; the rest are completed by pg-boss when this returns. (pg-boss fails a whole batch
+   * when its handler throws, and completes only jobs still active, so the failed ones stay failed.)
+   */
+  const runBatch = async (
+    b: PgBoss,
+    name: string,
+    handler: JobHandler<object>,
+    batch: PgBoss.JobWithMetadata<object>[],
+  ) => {
+    const outcomes = await Promise.allSettled(
+      batch.map((job) => handler(job.data, { id: job.id, queue: name, retryCount: job.retryCount })),
+    );
+    const failed = outcomes.flatMap((o, i) =>
+      o.status === 'rejected' ? [{ job: batch[i]!, err: o.reason }] : [],
+    );
+    for (const { job, err } of failed) {
+      log.error({ err, queue: name, jobId: job.id }, 'job failed; it will be retried while retries remain');
+      const reason =
+        err instanceof Error ? { message: err.message, stack: err.stack } : { value: String(err) };
+      // Should this fail too, the job stays active until its expiry, and is retried then.
+      await b
+        .fail(name, job.id, reason)
+        .catch((e: unknown) => log.error({ err: e, queue: name, jobId: job.id }, 'could not fail a job'));
+    }
   };
 
   const start = async () => {
@@ -205,21 +279,34 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
     for (const old of await b.getSchedules())
       if (!schedules.some((s) => s.name === old.name)) await b.unschedule(old.name);
     started = true;
-    for (const [name, { handler }] of queues) {
-      await b.work<object>(name, { batchSize: 1, includeMetadata: true }, async ([job]) => {
-        if (!job) return;
-        try {
-          await handler(job.data, { id: job.id, queue: name, retryCount: job.retryCount });
-        } catch (err) {
-          log.error(
-            { err, queue: name, jobId: job.id },
-            'job failed; it will be retried while retries remain',
-          );
-          throw err;
-        }
-      });
+    for (const [name, { handler, policy }] of queues) {
+      const loops: { id?: string; busy: boolean }[] = [];
+      workers.set(name, loops);
+      const { batchSize } = policy;
+      const pollingIntervalSeconds = policy.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2;
+      for (let n = 0; n < policy.workers; n++) {
+        const loop: { id?: string; busy: boolean } = { busy: false };
+        loops.push(loop);
+        loop.id = await b.work<object>(
+          name,
+          { batchSize, pollingIntervalSeconds, includeMetadata: true },
+          async (batch) => {
+            if (!batch.length) return;
+            loop.busy = true;
+            try {
+              await runBatch(b, name, handler, batch);
+            } finally {
+              loop.busy = false;
+            }
+            // A full batch means more may be waiting: pg-boss would otherwise sleep a whole poll first.
+            if (batch.length === batchSize && loop.id) b.notifyWorker(loop.id);
+          },
+        );
+      }
     }
     log.info({ queues: [...queues.keys()] }, 'jobs started');
+    for (const { name, task } of startTasks)
+      await task().catch((err: unknown) => log.error({ err, task: name }, 'a start task failed'));
   };
 
   const stop = async (timeoutMs = 5000) => {
@@ -228,5 +315,5 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
     await boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
   };
 
-  return { define, schedule, start, stop };
+  return { define, schedule, atStart, start, stop };
 };
