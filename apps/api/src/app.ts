@@ -23,6 +23,7 @@ import {
   frameworkErrorHandler,
   makeNotFoundHandler,
 } from './http/errors.ts';
+import { createMetrics, registerMetricsRoute, type PoolStats } from './http/metrics.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextGuard } from './http/text-guard.ts';
@@ -50,7 +51,7 @@ import {
 import { createOrdersRuntime, ordersModule, type OrderFaults } from './modules/orders/index.ts';
 import { createPaymentProvider, paymentsModule } from './modules/payments/index.ts';
 import { createPointsRuntime, pointsModule } from './modules/points/index.ts';
-import { systemModule } from './modules/system/index.ts';
+import { readyModule, systemModule } from './modules/system/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
 
 /** JSON bodies are small (profile fields); the avatar upload has its own 2 MB limit. */
@@ -66,6 +67,8 @@ export interface BuildDeps {
   logStream?: NodeJS.WritableStream;
   /** Crash points for fault tests; server.ts never sets them. */
   orderFaults?: OrderFaults;
+  /** The database pool's counts for /metrics (PostgreSQL: the pg.Pool's total, idle and waiting). */
+  poolStats?: () => PoolStats | undefined;
 }
 
 const loggerOptions = (
@@ -120,6 +123,8 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   app.setErrorHandler(errorHandler);
   registerEmptyJsonBody(app);
   registerTextGuard(app);
+  // Before the modules, so its timing hook sees every route.
+  const metrics = createMetrics(app, { config, db: deps.db, poolStats: deps.poolStats });
 
   const ownMailer = deps.mailer === undefined;
   const mailer =
@@ -167,7 +172,16 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   await registerSecurityHeaders(app, { hsts: config.hsts, scriptHashes: inlineScriptHashes(config.webDist) });
 
   await app.register(compress, { threshold: 1024 });
-  const limiter = await registerRateLimits(app, config.redisUrl, config.rateLimitWindowSeconds);
+  const rateLimits = registerRateLimits(app, {
+    redisUrl: config.redisUrl,
+    db: deps.db,
+    kind: databaseKind(config),
+    windowSeconds: config.rateLimitWindowSeconds,
+    fallbackDivisor: config.rateLimitFallbackDivisor,
+    secret: config.jwtSecret,
+    registry: metrics,
+  });
+  const { limiter } = rateLimits;
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
   await app.register(swagger, {
     openapi: {
@@ -216,6 +230,8 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   await app.register(historyModule, { ...modules, prefix: '/bff' });
   await app.register(catalogueMediaModule, { prefix: '/media/catalogue' });
   await app.register(systemModule, modules);
+  await app.register(readyModule, { ...modules, checkRedis: rateLimits.checkRedis });
+  registerMetricsRoute(app, config, metrics);
   if (config.nodeEnv !== 'production') await app.register(devMailboxModule, modules);
 
   const web = await registerWebApp(app, config.webDist);

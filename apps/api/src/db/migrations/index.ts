@@ -13,6 +13,7 @@ import * as walletUse from './2025-11-29-0001-wallet-use.ts';
 import * as walletPrivileges from './2025-11-29-0002-wallet-privileges.ts';
 import * as notifications from './2025-11-30-0002-notifications.ts';
 import * as memberLimits from './2025-12-01-0001-member-limits-and-line-points.ts';
+import * as rateLimitCounter from './2025-12-02-0001-rate-limit-counter.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2025-11-29-0002-wallet-privileges': walletPrivileges,
   '2025-11-30-0002-notifications': notifications,
   '2025-12-01-0001-member-limits-and-line-points': memberLimits,
+  '2025-12-02-0001-rate-limit-counter': rateLimitCounter,
 };
