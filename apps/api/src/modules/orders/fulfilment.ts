@@ -8,7 +8,7 @@ import { issueWalletVouchers } from '../wallet/index.ts';
 import { unitsByVoucher } from './pricing.ts';
 import { isPaidUnissued, moveOrder } from './order-states.ts';
 import type { OrdersCtx } from './orders.context.ts';
-import { orderItems, settleCouponUse, type Db, type OrderRow } from './orders.repository.ts';
+import { lockMember, orderItems, settleCouponUse, type Db, type OrderRow } from './orders.repository.ts';
 
 /*
  * What happens to a paid order (vouchers into the wallet, points, cart lines removed) and to one that
@@ -20,6 +20,11 @@ import { orderItems, settleCouponUse, type Db, type OrderRow } from './orders.re
  * Issues a paid order: one wallet voucher per unit, the points it promised, its lines out of the cart,
  * SUCCESSFUL, and the receipt queued. `paidNow` moves it from PENDING first (a total of 0). Does
  * nothing for an order not waiting to be issued, so a retried job cannot issue twice.
+ *
+ * Locks the member's row before anything else, as checkout and every points write do. The wallet and
+ * notification rows it inserts take a key-share lock on that row (their foreign key); taking them
+ * first and the row lock later (the points earn) deadlocked two of one member's orders issued at once
+ * on PostgreSQL: each held a share the other's row lock waited for.
  */
 export const fulfilIn = async (
   trx: Db,
@@ -28,6 +33,7 @@ export const fulfilIn = async (
   options: { paidNow?: boolean } = {},
 ): Promise<boolean> => {
   const now = ctx.now();
+  const member = await lockMember(trx, order.member_id);
   if (options.paidNow) {
     if (!(await moveOrder(trx, order.id, 'IN_PROGRESS', now, { paid_at: now }))) return false;
     await settleCouponUse(trx, order.id, 'used', now);
@@ -41,11 +47,6 @@ export const fulfilIn = async (
   if (!current || !isPaidUnissued(current.status)) return false;
 
   const items = await orderItems(trx, order.id);
-  const member = await trx
-    .selectFrom('member')
-    .select(['tier'])
-    .where('id', '=', order.member_id)
-    .executeTakeFirst();
   // Validity and uses per code come from the catalogue as it is now; the sale's own state does not matter any more.
   const catalogue = await loadPurchasables(
     trx,
@@ -108,19 +109,34 @@ export const releaseIn = async (trx: Db, orderId: string, now: Date): Promise<vo
  */
 export const issueOrder = async (ctx: OrdersCtx, orderId: string): Promise<void> => {
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    const issued = await ctx.db.transaction().execute(async (trx) => {
       const order = await trx
         .selectFrom('purchase_order')
         .selectAll()
         .where('id', '=', orderId)
         .executeTakeFirst();
-      if (order) await fulfilIn(trx, ctx, order);
+      return order ? fulfilIn(trx, ctx, order) : false;
     });
+    // The receipt was queued in that transaction: now that it committed, a mail worker may take it.
+    if (issued) ctx.queues.receipt.wake();
   } catch (err) {
     await ctx.db
       .transaction()
       .execute((trx) => moveOrder(trx, orderId, 'ERROR', ctx.now()))
       .catch(() => undefined);
     throw err;
+  }
+};
+
+/**
+ * Issues a paid order now, for someone waiting on it (the payment's request, a status check); a
+ * failure is left to the issue job, which retries. Safe beside that job: both take the member's and
+ * the order's locks, and the second finds the order issued.
+ */
+export const issueWhileWaiting = async (ctx: OrdersCtx, orderId: string): Promise<void> => {
+  try {
+    await issueOrder(ctx, orderId);
+  } catch (err) {
+    ctx.log.warn({ err, orderId }, 'issuing an order failed here; the issue job retries it');
   }
 };

@@ -1,14 +1,28 @@
-import type { Jobs } from '../../jobs/jobs.ts';
+import type { Jobs, QueuePolicy } from '../../jobs/jobs.ts';
 import { renderReceiptMail } from '../../mail/receipt-mail.ts';
 import { issueOrder } from './fulfilment.ts';
 import type { OrderQueues, OrdersCtx } from './orders.context.ts';
 import { presentOrder } from './orders.presenter.ts';
-import { markReceiptSent, orderById, overdueOrders } from './orders.repository.ts';
+import { markReceiptSent, orderById, overdueOrders, paidUnissuedOrders } from './orders.repository.ts';
 import { expireOrder } from './payment-flow.ts';
 
 /** A paid order not issued this long after its last change is sent to be issued again. */
 const STALE_MS = 60_000;
 const SWEEP_BATCH = 200;
+/** Paid orders sent to be issued again when a process starts; the sweeper takes any beyond. */
+const RECOVERY_BATCH = 500;
+
+/**
+ * Money work (issuing a paid order, closing an unpaid one): queues and workers of its own, polling
+ * often, so it never waits behind mail. Several at a time: one member's orders queue on their row
+ * lock, different members' run side by side (on PGlite, one after another on its one session).
+ */
+export const MONEY_QUEUE: Partial<QueuePolicy> = { workers: 2, batchSize: 5, pollingIntervalSeconds: 0.5 };
+/**
+ * Mail: each job mostly waits on the SMTP server, so many run at once; a worker is woken as soon as
+ * a receipt's transaction commits, so the poll is only the fallback.
+ */
+export const MAIL_QUEUE: Partial<QueuePolicy> = { workers: 2, batchSize: 10, pollingIntervalSeconds: 1 };
 
 /**
  * The receipt, once: mailed outside any transaction, then marked. A crash between the two sends it
@@ -53,6 +67,21 @@ export const sweepOrders = async (ctx: OrdersCtx): Promise<void> => {
   }
 };
 
+/**
+ * When a process starts, every paid order not yet issued is sent to be issued again. One cut off by a
+ * crash may hold an issue job the dead process had claimed: pg-boss would retry it only once the job's
+ * expiry and a maintenance run passed, and the sweeper waits a minute of staleness — together one to
+ * two minutes. Issuing twice is harmless (the second finds the order issued), so orders another live
+ * process is issuing right now may be sent too; one key per order keeps the sweeper from doubling it.
+ */
+export const recoverPaidOrders = async (ctx: OrdersCtx): Promise<number> => {
+  const orders = await paidUnissuedOrders(ctx.db, RECOVERY_BATCH);
+  for (const o of orders)
+    await ctx.queues.issue.send(ctx.db, { orderId: o.id }, { singletonKey: o.id, singletonSeconds: 60 });
+  if (orders.length) ctx.log.info({ orders: orders.length }, 'paid orders sent to be issued after a start');
+  return orders.length;
+};
+
 /** Declares the orders' queues and the sweeper's schedule; `ctxOf` is read when a job runs. */
 export const defineOrderJobs = (jobs: Jobs, ctxOf: () => OrdersCtx): OrderQueues => {
   const queues: OrderQueues = {
@@ -60,21 +89,20 @@ export const defineOrderJobs = (jobs: Jobs, ctxOf: () => OrdersCtx): OrderQueues
     issue: jobs.define<{ orderId: string }>(
       'orders.issue',
       async ({ orderId }) => issueOrder(ctxOf(), orderId),
-      {
-        retryLimit: 10,
-      },
+      { ...MONEY_QUEUE, retryLimit: 10 },
     ),
-    expire: jobs.define<{ orderId: string }>('orders.expire', async ({ orderId }) =>
-      expireOrder(ctxOf(), orderId),
+    expire: jobs.define<{ orderId: string }>(
+      'orders.expire',
+      async ({ orderId }) => expireOrder(ctxOf(), orderId),
+      MONEY_QUEUE,
     ),
     receipt: jobs.define<{ orderId: string }>(
       'orders.receipt',
       async ({ orderId }) => sendReceipt(ctxOf(), orderId),
-      {
-        retryLimit: 10,
-      },
+      { ...MAIL_QUEUE, retryLimit: 10 },
     ),
   };
+  jobs.atStart('orders.recover-paid', async () => void (await recoverPaidOrders(ctxOf())));
   const sweep = jobs.define<Record<string, never>>('orders.sweep', async () => sweepOrders(ctxOf()), {
     retryLimit: 0,
   });

@@ -183,6 +183,16 @@ export const overdueOrders = (db: Db, now: Date, staleBefore: Date, limit: numbe
     .limit(limit)
     .execute();
 
+/** Paid orders not issued yet, the longest waiting first. */
+export const paidUnissuedOrders = (db: Db, limit: number) =>
+  db
+    .selectFrom('purchase_order')
+    .select(['id'])
+    .where('status', 'in', ['IN_PROGRESS', 'ERROR'])
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+
 export const markReceiptSent = (trx: Db, orderId: string, now: Date) =>
   trx
     .updateTable('purchase_order')

@@ -10,6 +10,8 @@ import {
   type Contact,
   type Purchase,
 } from './checkout.service.ts';
+import { issueWhileWaiting } from './fulfilment.ts';
+import { isPaidUnissued } from './order-states.ts';
 import type { OrdersCtx } from './orders.context.ts';
 import { presentOrder } from './orders.presenter.ts';
 import { memberCouponUses, memberOrder, orderByKey, type OrderRow } from './orders.repository.ts';
@@ -86,9 +88,18 @@ const actOnOwnOrder = async (
   return presentOrder(ctx.db, await ownOrder(ctx, memberId, orderId), lang);
 };
 
-/** The order as it stands, asking the provider while it waits for payment. */
-export const checkOrderStatus = (ctx: OrdersCtx, memberId: string, orderId: string, lang: Language) =>
-  actOnOwnOrder(ctx, memberId, orderId, lang, (order) => refreshOrder(ctx, order));
+/**
+ * The order as it stands: while it waits for payment the provider is asked; once paid and not yet
+ * issued (the issuing was cut short, or failed and waits for its retry) it is issued here and now,
+ * rather than leaving the member to wait for the issue job behind whatever else is queued.
+ */
+export const checkOrderStatus = async (ctx: OrdersCtx, memberId: string, orderId: string, lang: Language) => {
+  const order = await ownOrder(ctx, memberId, orderId);
+  if (!isPaidUnissued(order.status))
+    return actOnOwnOrder(ctx, memberId, orderId, lang, (o) => refreshOrder(ctx, o));
+  await issueWhileWaiting(ctx, order.id);
+  return presentOrder(ctx.db, await ownOrder(ctx, memberId, orderId), lang);
+};
 
 export const cancelMemberOrder = (ctx: OrdersCtx, memberId: string, orderId: string, lang: Language) =>
   actOnOwnOrder(ctx, memberId, orderId, lang, (order) => cancelOrder(ctx, order));

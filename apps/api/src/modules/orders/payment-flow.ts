@@ -2,7 +2,7 @@ import { AppError } from '../../app-error.ts';
 import { localized } from '../catalogue/index.ts';
 import { notifyOrder } from '../notifications/index.ts';
 import type { Charge, WebhookEvent } from '../payments/index.ts';
-import { issueOrder, releaseIn } from './fulfilment.ts';
+import { issueWhileWaiting, releaseIn } from './fulfilment.ts';
 import { moveOrder } from './order-states.ts';
 import type { OrdersCtx } from './orders.context.ts';
 import {
@@ -185,11 +185,7 @@ export const applyChargeIn = async (
  */
 const issueNow = async (ctx: OrdersCtx, orderId: string) => {
   ctx.faults.afterPaymentCommitted?.(orderId);
-  try {
-    await issueOrder(ctx, orderId);
-  } catch (err) {
-    ctx.log.warn({ err, orderId }, 'issuing right after payment failed; the issue job retries it');
-  }
+  await issueWhileWaiting(ctx, orderId);
 };
 
 const applyCharge = async (ctx: OrdersCtx, payment: PaymentRow, charge: Charge) => {
