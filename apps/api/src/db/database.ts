@@ -1,15 +1,17 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { listenControlSocket, type ControlSocket } from './control-socket.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { createEmbeddedPGlite, DATE_OID, dumpSql } from './embedded.ts';
 import { PGliteDialect, type NotificationListener } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
-const DATE_OID = 1082;
 const identity = (v: string) => v;
+
+/** How often the running embedded database looks whether a CHECKPOINT is due (PGliteDialectOptions). */
+export const CHECKPOINT_CHECK_MS = 30_000;
 
 export interface DatabaseOptions {
   /** postgres://… → a pg pool; unset → embedded PGlite. */
@@ -22,6 +24,10 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Embedded only: start from a copy of this data folder (from `dumpEmbedded`) instead of an empty one. */
   loadDataDir?: Blob;
+  /** Embedded only: how often to look whether the WAL needs a CHECKPOINT (default 30 s; 0 = only at close). */
+  checkpointCheckMs?: number;
+  /** Embedded only: answer `npm run backup` on `<dataDir>/pglite.sock` (default on for a folder). */
+  controlSocket?: boolean;
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -46,23 +52,26 @@ export const openDatabase = (opts: DatabaseOptions): Kysely<Database> => {
   const inMemory = opts.dataDir.startsWith('memory://');
   // Taken before anything is opened, so a second process on the same folder stops here, at start.
   const unlock = inMemory ? undefined : lockDataDir(opts.dataDir);
+  let instance: PGlite | undefined;
+  let control: ControlSocket | undefined;
   const open = async () => {
-    const dir = inMemory ? undefined : join(opts.dataDir, 'pglite');
-    if (dir) mkdirSync(dir, { recursive: true }); // PGlite does not create missing parents.
-    instance = await PGlite.create({
-      ...(dir ? { dataDir: dir } : {}),
-      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-      parsers: { [DATE_OID]: identity },
-      // pg_trgm backs catalogue search (the catalogue migration runs CREATE EXTENSION).
-      extensions: { pg_trgm },
-      // On Node, PGlite writes its files directly and its after-query "sync to file system" step does
-      // nothing (a no-op in 0.5's NodeFS); not awaiting it saves ~0.5 ms on every query.
-      relaxedDurability: true,
-    });
+    instance = await createEmbeddedPGlite(
+      inMemory ? undefined : join(opts.dataDir, 'pglite'),
+      opts.loadDataDir,
+    );
+    if (!inMemory && opts.controlSocket !== false)
+      // Without the socket the server still runs; `npm run backup` then says it cannot reach it.
+      control = await listenControlSocket(opts.dataDir, () => backupEmbedded(db)).catch(() => undefined);
     return instance;
   };
-  let instance: PGlite | undefined;
-  const dialect = new PGliteDialect(open, unlock);
+  const dialect = new PGliteDialect(open, {
+    // An in-memory database has no files to trim and no restart to speed up.
+    ...(inMemory ? {} : { checkpointCheckMs: opts.checkpointCheckMs ?? CHECKPOINT_CHECK_MS }),
+    beforeClose: async () => {
+      await control?.close();
+    },
+    afterClose: unlock,
+  });
   const db = new Kysely<Database>({ dialect });
   embedded.set(db, dialect);
   dumps.set(db, async () => {
@@ -83,6 +92,24 @@ export const dumpEmbedded = (db: Kysely<Database>): Promise<Blob> => {
   const dump = dumps.get(db);
   if (!dump) throw new Error('dumpEmbedded: not an embedded database');
   return dump();
+};
+
+/**
+ * The running embedded database as SQL (pg_dump), taken while no transaction of the app is open:
+ * requests wait for the dump (about 2 s for 5,000 orders). The online half of `npm run backup`.
+ */
+export const backupEmbedded = async (db: Kysely<Database>): Promise<string> => {
+  const dialect = embedded.get(db);
+  if (!dialect) throw new Error('backupEmbedded: not an embedded database');
+  await sql`select 1`.execute(db); // opens it, if nothing has yet
+  return dialect.withSession(dumpSql);
+};
+
+/** Embedded only: the WAL check the timer runs, now (tests, the bench); true when a checkpoint ran. */
+export const checkpointIfDue = (db: Kysely<Database>): Promise<boolean> => {
+  const dialect = embedded.get(db);
+  if (!dialect) throw new Error('checkpointIfDue: not an embedded database');
+  return dialect.checkpointIfDue();
 };
 
 /**
