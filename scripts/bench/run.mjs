@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { bundleReport } from './bundle.mjs';
 import { checkoutReport } from './checkout.mjs';
+import { dbSizeReport } from './db-size.mjs';
 import { lighthouseReport } from './lighthouse.mjs';
 import { notificationsReport } from './notifications.mjs';
 import { scenarios } from './scenarios.mjs';
@@ -182,5 +183,7 @@ try {
   await new Promise((r) => setTimeout(r, 500));
   await cleanup();
 }
+// The embedded database's size per order and restart time: a server and data folder of its own.
+if (!process.env.DATABASE_URL && process.env.BENCH_DB_SIZE !== '0') await dbSizeReport();
 console.log('');
 await bundleReport();
