@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { bundleReport } from './bundle.mjs';
 import { checkoutReport } from './checkout.mjs';
+import { jobsReport } from './jobs.mjs';
 import { dbSizeReport } from './db-size.mjs';
 import { lighthouseReport } from './lighthouse.mjs';
 import { notificationsReport } from './notifications.mjs';
@@ -25,6 +26,8 @@ const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
 const SEED_VOUCHERS = Number(process.env.BENCH_SEED_VOUCHERS ?? 100_000);
+/** BENCH_ONLY=jobs runs the background-jobs bench alone (it starts servers of its own). */
+const ONLY_JOBS = process.env.BENCH_ONLY === 'jobs';
 const base = `http://127.0.0.1:${PORT}`;
 
 /** A temporary data folder, and with DATABASE_URL a fresh schema; seeded. Returns the app's env and a cleanup. */
@@ -95,7 +98,15 @@ async function startApp(env) {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return () => process.kill(-app.pid, 'SIGTERM');
+  const exited = new Promise((resolve) => app.once('exit', resolve));
+  return async () => {
+    try {
+      process.kill(-app.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    await exited;
+  };
 }
 
 /**
@@ -149,8 +160,12 @@ const row = (name, m, baseline) => {
 };
 
 const { env, cleanup, seeded } = await prepareDatabase();
-let stop = () => {};
+let stop = async () => {};
 try {
+  if (ONLY_JOBS) {
+    await jobsReport({ env, ...seeded });
+    process.exit(await cleanup().then(() => 0));
+  }
   stop = await startApp(env);
   const ctx = { base };
   for (const s of scenarios) await s.prepare?.(ctx);
@@ -178,9 +193,12 @@ try {
   await checkoutReport({ base, baseline, ...seeded });
   await notificationsReport({ base, ...seeded });
   await lighthouseReport({ base });
+  // The jobs bench runs servers of its own on the same database: this one must be gone first.
+  await stop();
+  stop = async () => {};
+  await jobsReport({ env, ...seeded });
 } finally {
-  stop();
-  await new Promise((r) => setTimeout(r, 500));
+  await stop();
   await cleanup();
 }
 // The embedded database's size per order and restart time: a server and data folder of its own.
