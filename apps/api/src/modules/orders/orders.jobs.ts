@@ -94,7 +94,8 @@ export const defineOrderJobs = (jobs: Jobs, ctxOf: () => OrdersCtx): OrderQueues
     expire: jobs.define<{ orderId: string }>(
       'orders.expire',
       async ({ orderId }) => expireOrder(ctxOf(), orderId),
-      MONEY_QUEUE,
+      // Due 15 minutes after the order: a second of lag does not matter, one worker is plenty.
+      { ...MONEY_QUEUE, workers: 1, pollingIntervalSeconds: 1 },
     ),
     receipt: jobs.define<{ orderId: string }>(
       'orders.receipt',
