@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from './chromium.ts';
+import { buildIsFresh } from './fresh-build.ts';
 import { startSmtpInbox } from './smtp-inbox.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -33,14 +34,21 @@ async function waitForHealth(url: string, app: ChildProcess, log: () => string) 
   throw new Error(`the app did not become healthy:\n${log()}`);
 }
 
-/** Starts a real SMTP inbox and the app the way a member's operator starts it: `npm start`. */
+/**
+ * Starts a real SMTP inbox and the app the way a member's operator starts it: `npm start`, or, when
+ * the build it would make is already there and fresh, `npm run serve` (what `npm start` runs after
+ * building).
+ */
 export default async function setup(project: TestProject) {
   ensureChromium();
   const inbox = await startSmtpInbox();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   let output = '';
-  const app = spawn('npm', ['start', '--silent'], {
+  const build = buildIsFresh(root);
+  const script = build.fresh ? ['run', 'serve'] : ['start'];
+  console.log(`[e2e] npm ${script.join(' ')} (${build.why})`);
+  const app = spawn('npm', [...script, '--silent'], {
     cwd: root,
     env: {
       ...process.env,
