@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, uniqueEmail } from './support/browser.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
 import { catalogueGet, viewportScreenshot } from './support/catalogue.ts';
-import { completeNewProfile, signIn } from './support/signin.ts';
+import { memberPage } from './support/session.ts';
 
 // The rough edges a new member met on the first screens, each checked where the member meets it.
 
@@ -97,9 +97,10 @@ describe.each(['en', 'th'] as const)("forms show only the app's messages (%s)", 
   });
 
   it('edit profile: the summary lists what is still missing at every save; no Latin letter in the empty avatar', async () => {
-    const page = await newPage(browser);
-    await page.goto(`${prefixOf(lang)}/signin`);
-    await signIn(page, uniqueEmail(`summary-${lang}`));
+    // A new member signed in (through the API: the sign-in screens are the auth journey's), profile
+    // still empty: the app sends them to Edit profile.
+    const page = await memberPage(browser, lang, `summary-${lang}`, { complete: false });
+    await page.goto(`${prefixOf(lang)}/profile`);
     await page.waitForURL(/\/profile\/edit$/);
     const avatar = page.getByTestId('member-avatar');
     expect((await avatar.innerText()).trim()).toBe('');
@@ -125,11 +126,8 @@ describe.each(['en', 'th'] as const)("forms show only the app's messages (%s)", 
 
 describe('leaving and reading', () => {
   it('Log Out ends on plain /signin', async () => {
-    const page = await newPage(browser);
-    await page.goto('/signin');
-    await signIn(page, uniqueEmail('logout'));
-    await page.waitForURL(/\/profile\/edit$/);
-    await completeNewProfile(page);
+    const page = await memberPage(browser, 'en', 'logout');
+    await page.goto('/profile');
     await page.getByTestId('menu-logout').click();
     await page.getByTestId('logout-confirm').click();
     await page.waitForURL(/\/signin/);

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, otpFromInbox, uniqueEmail } from './browser.ts';
+import { otpFromInbox } from './browser.ts';
+import { memberPage } from './session.ts';
 
 /** Requests a code on the sign-in screen and types the one that arrived by e-mail. */
 export async function requestCode(page: Page, email: string) {
@@ -38,12 +39,10 @@ export async function completeNewProfile(page: Page, back: RegExp = /\/profile$/
   await page.waitForURL(back);
 }
 
-/** A new member, signed in with a completed profile, on a page of its own (one per language). */
-export async function newMember(browser: Browser, prefix: string, tag: string): Promise<Page> {
-  const page = await newPage(browser);
-  await page.goto(`${prefix}/signin`);
-  await signIn(page, uniqueEmail(tag));
-  await page.waitForURL(/\/profile\/edit$/);
-  await completeNewProfile(page);
-  return page;
-}
+/**
+ * A new member, signed in with a completed profile, on a page of its own (one per language). Made
+ * through the API (memberPage): signing in and Edit profile are set-up here, tested by the auth
+ * journey. The page is on the app's origin, on no screen yet.
+ */
+export const newMember = (browser: Browser, prefix: string, tag: string): Promise<Page> =>
+  memberPage(browser, prefix === '/th' ? 'th' : 'en', tag);
