@@ -53,6 +53,60 @@ export async function memberApi<T>(page: Page, lang: Lang, path: string, method 
   return body.data;
 }
 
+/** Sends a call with a JSON body as the member signed in on `page`. */
+export async function memberSend<T>(page: Page, lang: Lang, path: string, body: unknown, method = 'POST') {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token ?? ''}`,
+      'Accept-Language': lang,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { success: boolean; data: T };
+  if (!res.ok || !answer.success) throw new Error(`${method} ${path} → ${res.status}`);
+  return answer.data;
+}
+
+type PlacedOrder = { id: string; status: string; payment: { authorizeUri: string | null } | null };
+
+/**
+ * An order of `quantity` of one voucher, paid with PromptPay at the sandbox bank and issued into the
+ * wallet, all through the member's API and the bank page's own form post: set-up for the journeys that
+ * need something bought but test what comes after. The screens of buying are the buying journey's.
+ * Resolves with the order's id once the order is SUCCESSFUL (the vouchers are in the wallet).
+ */
+export async function buyToWallet(page: Page, lang: Lang, voucherId: string, quantity = 1) {
+  const { email } = await memberApi<{ email: string }>(page, lang, '/auth/users/profile');
+  const order = await memberSend<PlacedOrder>(page, lang, '/bff/orders', {
+    voucherId,
+    quantity,
+    phone: PHONE_NUMBER,
+    email,
+    channelCode: 'promptpay',
+  });
+  const payPath = new URL(order.payment?.authorizeUri ?? '', baseUrl()).pathname;
+  expect(payPath).toMatch(/^\/sandbox\/pay\/chrg_sbx_[0-9a-f]+$/);
+  // The bank page's Approve: a same-origin form post, answered with the way back to the order.
+  const answer = await fetch(`${baseUrl()}${payPath}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ action: 'approve', lang }).toString(),
+    redirect: 'manual',
+  });
+  expect(answer.status, 'the sandbox bank took the approval').toBe(303);
+  await expect
+    .poll(
+      async () =>
+        (await memberSend<PlacedOrder>(page, lang, '/bff/orders/check-status', { orderId: order.id })).status,
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBe('SUCCESSFUL');
+  return order.id;
+}
+
 export const remainingOf = async (page: Page, lang: Lang, id: string) =>
   (await memberApi<Voucher>(page, lang, `/bff/vouchers/${id}`)).remaining;
 
