@@ -78,12 +78,15 @@ export default async function setup(project: TestProject) {
   project.provide('inboxUrl', inbox.inboxUrl);
 
   return async () => {
-    if (app.pid) {
+    if (app.pid && app.exitCode === null && app.signalCode === null) {
+      const exited = new Promise((resolve) => app.once('exit', resolve));
       try {
         process.kill(-app.pid, 'SIGTERM');
       } catch {
         // already gone
       }
+      // The app stops gracefully (database closed, lock released): let it finish before its folder goes.
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
     }
     await inbox.close();
     rmSync(dataDir, { recursive: true, force: true });
