@@ -93,14 +93,16 @@ const main = async () => {
     deadline.unref();
     if (app) {
       const server = app.server;
+      let cut = false;
       const force = setTimeout(() => {
         warn(`requests still running after ${REQUESTS_GRACE_MS / 1000} s: closing their connections`);
+        cut = true;
         server.closeAllConnections();
       }, REQUESTS_GRACE_MS);
       force.unref();
       server.once('close', () => {
         clearTimeout(force);
-        info('every request in flight answered; HTTP server closed');
+        info(cut ? 'HTTP server closed' : 'every request in flight answered; HTTP server closed');
       });
       const open = await new Promise<number>((resolve) =>
         server.getConnections((err, count) => resolve(err ? 0 : count)),
@@ -137,6 +139,7 @@ const main = async () => {
 
   app = await buildApp(config, { db });
   closeConnectionsAfterResponses = keepNoConnectionsOnStop(app.server);
+  if (stopRequested()) return;
   await app.listen({ port: config.port, host: config.host });
   if (stopRequested()) return;
   stopNow = () => void (stopping ??= stop(0));
