@@ -92,7 +92,9 @@ export const countWallet = async (db: Db, memberId: string, f: WalletFilters, no
 export const listWallet = (db: Db, memberId: string, f: WalletFilters, now: Date) => {
   let q = filtered(db, memberId, f, now).select(COLUMNS);
   if (f.sort === 'oldest') q = q.orderBy('w.created_at', 'asc').orderBy('w.id', 'asc');
-  else if (f.sort === 'expiring') q = q.orderBy('w.valid_until', 'asc').orderBy('w.id', 'asc');
+  // Vouchers ending together: the one bought first first, as the other sorts are by purchase too.
+  else if (f.sort === 'expiring')
+    q = q.orderBy('w.valid_until', 'asc').orderBy('w.created_at', 'asc').orderBy('w.id', 'asc');
   else q = q.orderBy('w.created_at', 'desc').orderBy('w.id', 'desc');
   return q
     .limit(f.limit)
@@ -113,14 +115,18 @@ export const countWalletGroups = async (db: Db, memberId: string, f: WalletFilte
 /**
  * One page of the grouped wallet: each group's key, size and first item in the list's order. Groups
  * are ordered as their items would be (newest: by their newest purchase; oldest: by their oldest;
- * expiring: by their end, which a group shares), then by key, so paging is stable.
+ * expiring: by their end, which a group shares, then by their first purchase), then by key, so paging
+ * is stable.
  */
 export const listWalletGroups = async (db: Db, memberId: string, f: WalletFilters, now: Date) => {
   const [itemOrder, groupOrder] =
     f.sort === 'oldest'
       ? [sql`x.created_at asc, x.id asc`, sql`min(x.created_at) asc, x.g asc`]
       : f.sort === 'expiring'
-        ? [sql`x.valid_until asc, x.id asc`, sql`min(x.valid_until) asc, x.g asc`]
+        ? [
+            sql`x.valid_until asc, x.created_at asc, x.id asc`,
+            sql`min(x.valid_until) asc, min(x.created_at) asc, x.g asc`,
+          ]
         : [sql`x.created_at desc, x.id desc`, sql`max(x.created_at) desc, x.g desc`];
   const items = filtered(db, memberId, f, now).select([
     'w.id',
