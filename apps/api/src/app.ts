@@ -23,7 +23,7 @@ import {
   frameworkErrorHandler,
   makeNotFoundHandler,
 } from './http/errors.ts';
-import { createMetrics, registerMetricsRoute, type PoolStats } from './http/metrics.ts';
+import { createMetrics, registerMetricsRoute } from './http/metrics.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextGuard } from './http/text-guard.ts';
@@ -67,8 +67,6 @@ export interface BuildDeps {
   logStream?: NodeJS.WritableStream;
   /** Crash points for fault tests; server.ts never sets them. */
   orderFaults?: OrderFaults;
-  /** The database pool's counts for /metrics (PostgreSQL: the pg.Pool's total, idle and waiting). */
-  poolStats?: () => PoolStats | undefined;
 }
 
 const loggerOptions = (
@@ -124,7 +122,7 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   registerEmptyJsonBody(app);
   registerTextGuard(app);
   // Before the modules, so its timing hook sees every route.
-  const metrics = createMetrics(app, { config, db: deps.db, poolStats: deps.poolStats });
+  const metrics = createMetrics(app, { config, db: deps.db });
 
   const ownMailer = deps.mailer === undefined;
   const mailer =

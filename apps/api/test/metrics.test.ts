@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, ConfigError } from '../src/config.ts';
-import type { Database } from '../src/db/schema.ts';
+import { openDatabase } from '../src/db/database.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/build-test-app.ts';
 import { seedCatalogueFixture } from './helpers/catalogue-fixture.ts';
 import { shopOf } from './helpers/shop.ts';
@@ -133,12 +131,9 @@ describe('/metrics protection', () => {
 describe.runIf(process.env.TEST_DATABASE_URL)('/metrics on a PostgreSQL pool', () => {
   it("shows the pool's total, idle and waiting connections", async () => {
     const database = await openTestDatabase();
-    const pool = new pg.Pool({ connectionString: database.url, max: 3 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const app = await buildApp(testConfig({ databaseUrl: database.url }), {
-      db,
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    });
+    // Opened as the server opens it, so the pool /metrics reads is the one the app's queries use.
+    const db = openDatabase({ databaseUrl: database.url, dataDir: 'memory://', poolSize: 3 });
+    const app = await buildApp(testConfig({ databaseUrl: database.url }), { db });
     try {
       await app.ready();
       const res = await app.inject({ method: 'GET', url: '/metrics' });

@@ -47,7 +47,9 @@ export const openDatabase = (opts: DatabaseOptions): Kysely<Database> => {
           oid === DATE_OID ? identity : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   const inMemory = opts.dataDir.startsWith('memory://');
   // Taken before anything is opened, so a second process on the same folder stops here, at start.
@@ -82,6 +84,20 @@ export const openDatabase = (opts: DatabaseOptions): Kysely<Database> => {
 };
 
 const embedded = new WeakMap<Kysely<Database>, PGliteDialect>();
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** A pg.Pool's connections: all, idle, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** The pool's counts on PostgreSQL; undefined on the embedded database, which has one session. */
+export const poolStatsOf = (db: Kysely<Database>): PoolStats | undefined => {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
+};
 const dumps = new WeakMap<Kysely<Database>, () => Promise<Blob>>();
 
 /**

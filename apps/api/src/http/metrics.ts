@@ -4,21 +4,13 @@ import { sql, type Kysely } from 'kysely';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../app-error.ts';
 import type { Config } from '../config.ts';
+import { poolStatsOf } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { jobsSchemaFor } from '../jobs/jobs.ts';
-
-/** A pg.Pool's counts (totalCount, idleCount, waitingCount). */
-export interface PoolStats {
-  total: number;
-  idle: number;
-  waiting: number;
-}
 
 export interface MetricsOptions {
   config: Config;
   db: Kysely<Database>;
-  /** The database pool's counts, where the database is a pool (PostgreSQL). */
-  poolStats?: (() => PoolStats | undefined) | undefined;
 }
 
 // Process metrics (memory, CPU, event loop, GC) describe the process, not one app: collected once,
@@ -168,15 +160,15 @@ export const createMetrics = (app: FastifyInstance, opts: MetricsOptions) => {
     },
   });
 
-  if (opts.poolStats) {
-    const poolStats = opts.poolStats;
+  if (poolStatsOf(opts.db)) {
+    const { db } = opts;
     new Gauge({
       name: 'db_pool_connections',
       help: 'Database pool: total and idle connections, and queries waiting for one',
       labelNames: ['state'],
       registers: [registry],
       collect() {
-        const s = poolStats();
+        const s = poolStatsOf(db);
         if (!s) return;
         this.set({ state: 'total' }, s.total);
         this.set({ state: 'idle' }, s.idle);
