@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PAYMENT_EXPIRY_MINUTES } from '@app/contracts';
 import { z } from 'zod';
 
 /** The repository root (apps/api/src → ../../..), so relative defaults do not depend on the cwd. */
@@ -83,7 +84,7 @@ const EnvSchema = z.object({
     .int('PAYMENT_EXPIRY_MINUTES must be a whole number of minutes from 5 to 1440')
     .min(5, 'PAYMENT_EXPIRY_MINUTES must be at least 5 (a member needs time to pay)')
     .max(1440, 'PAYMENT_EXPIRY_MINUTES must be at most 1440 (a day): unpaid orders hold stock')
-    .default(15),
+    .default(PAYMENT_EXPIRY_MINUTES),
   /** Bearer token that GET /metrics requires; without it /metrics is open in development, off in production. */
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),

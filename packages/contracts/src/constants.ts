@@ -68,7 +68,10 @@ export type CheckoutType = (typeof CHECKOUT_TYPES)[number];
 export const CART_ITEM_MAX_QUANTITY = 10;
 /** Lines in one cart (and so in one order). */
 export const CART_MAX_LINES = 50;
-/** An unpaid order is cancelled, and its stock and coupon given back, this long after Confirm. */
+/**
+ * How long after Confirm an unpaid order is cancelled (its stock and coupon given back), unless the
+ * server's PAYMENT_EXPIRY_MINUTES says otherwise; each order carries its own deadline.
+ */
 export const PAYMENT_EXPIRY_MINUTES = 15;
 /** The longest Idempotency-Key header accepted. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
