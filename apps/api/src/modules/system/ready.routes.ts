@@ -11,10 +11,11 @@ const CHECK_TIMEOUT_MS = 3000;
 const ReadyResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
-    status: z.literal('ready'),
+    /** 'degraded': Redis is lost; the instance serves with its stricter local limits meanwhile. */
+    status: z.enum(['ready', 'degraded']),
     database: z.literal('ok'),
     /** 'absent': no REDIS_URL, the limits count in PostgreSQL or in this process. */
-    redis: z.enum(['ok', 'absent']),
+    redis: z.enum(['ok', 'absent', 'failed']),
   }),
 });
 
@@ -35,8 +36,10 @@ const within = <T>(p: Promise<T>, what: string): Promise<T> =>
   ]);
 
 /**
- * Readiness: may this instance take traffic? 503 naming what failed when the database, or Redis where
- * it is configured, does not answer. /health stays the liveness check (is the process worth keeping).
+ * Readiness: may this instance take traffic? 503 naming what failed when the database does not answer.
+ * A lost Redis is reported (status 'degraded', redis 'failed') but is no reason to take traffic away:
+ * every instance shares that Redis, so a 503 would drain them all, while each can go on serving with
+ * its stricter local limits. /health stays the liveness check (is the process worth keeping).
  */
 export const readyModule: FastifyPluginAsyncZod<ReadyModuleOptions> = async (app, { deps, checkRedis }) => {
   app.get(
@@ -45,7 +48,7 @@ export const readyModule: FastifyPluginAsyncZod<ReadyModuleOptions> = async (app
       schema: {
         tags: ['system'],
         summary:
-          'The database and (with REDIS_URL) Redis answer; else 503 service_unavailable with what failed',
+          'The database answers (else 503 service_unavailable with what failed); with REDIS_URL, whether Redis does (degraded when not)',
         response: { 200: ReadyResponseSchema },
       },
     },
@@ -55,16 +58,16 @@ export const readyModule: FastifyPluginAsyncZod<ReadyModuleOptions> = async (app
         within(checkRedis(), 'redis'),
       ]);
       reply.header('cache-control', 'no-store');
-      if (database.status === 'fulfilled' && redis.status === 'fulfilled')
-        return ok({ status: 'ready' as const, database: 'ok' as const, redis: redis.value });
-      if (database.status === 'rejected')
-        req.log.error({ err: database.reason }, 'ready: database check failed');
       if (redis.status === 'rejected') req.log.error({ err: redis.reason }, 'ready: redis check failed');
+      if (database.status === 'fulfilled')
+        return ok({
+          status: redis.status === 'fulfilled' ? ('ready' as const) : ('degraded' as const),
+          database: 'ok' as const,
+          redis: redis.status === 'fulfilled' ? redis.value : ('failed' as const),
+        });
+      req.log.error({ err: database.reason }, 'ready: database check failed');
       throw new AppError('service_unavailable', {
-        details: [
-          `database: ${database.status === 'fulfilled' ? 'ok' : 'failed'}`,
-          `redis: ${redis.status === 'fulfilled' ? redis.value : 'failed'}`,
-        ],
+        details: ['database: failed', `redis: ${redis.status === 'fulfilled' ? redis.value : 'failed'}`],
       });
     },
   );
