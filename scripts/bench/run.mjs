@@ -85,7 +85,8 @@ async function prepareDatabase() {
 }
 
 async function startApp(env) {
-  const app = spawn('npx', ['tsx', 'apps/api/src/server.ts'], {
+  // The built server, as `npm start` serves it (`npm run bench` builds first).
+  const app = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
     env: { ...env, PORT: String(PORT) },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
