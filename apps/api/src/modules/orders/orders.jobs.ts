@@ -22,7 +22,7 @@ export const MONEY_QUEUE: Partial<QueuePolicy> = { workers: 2, batchSize: 5, pol
  * Mail: each job mostly waits on the SMTP server, so many run at once; a worker is woken as soon as
  * a receipt's transaction commits, so the poll is only the fallback.
  */
-export const MAIL_QUEUE: Partial<QueuePolicy> = { workers: 2, batchSize: 10, pollingIntervalSeconds: 1 };
+export const MAIL_QUEUE: Partial<QueuePolicy> = { workers: 4, batchSize: 10, pollingIntervalSeconds: 1 };
 
 /**
  * The receipt, once: mailed outside any transaction, then marked. A crash between the two sends it
