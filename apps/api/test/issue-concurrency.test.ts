@@ -1,3 +1,4 @@
+import type { Order } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestClock, type TestApp } from './helpers/build-test-app.ts';
 import { FIXTURE_NOW, seedCatalogueFixture, type CatalogueFixture } from './helpers/catalogue-fixture.ts';
@@ -94,7 +95,7 @@ describe('issuing orders at the same time', () => {
   });
 
   it(`issues once when several status checks issue one order together (${RUNS} runs)`, async () => {
-    const orders = [];
+    const orders: Order[] = [];
     for (let run = 0; run < RUNS; run++) {
       const order = await place(await shop.voucher(), 3);
       await cutOffAfterPayment(order.id);

@@ -21,7 +21,9 @@ describe('job queues at the speed work arrives', () => {
   let release: () => void = () => undefined;
   const gate = new Promise<void>((r) => (release = r));
   const done = new Map<string, number[]>();
-  const mark = (queue: string, n: number) => done.set(queue, [...(done.get(queue) ?? []), n]);
+  const mark = (queue: string, n: number): void => {
+    done.set(queue, [...(done.get(queue) ?? []), n]);
+  };
   const attempts = new Map<number, number[]>();
   const errors: string[] = [];
   const log = {
