@@ -14,6 +14,7 @@ import * as walletPrivileges from './2025-11-29-0002-wallet-privileges.ts';
 import * as notifications from './2025-11-30-0002-notifications.ts';
 import * as memberLimits from './2025-12-01-0001-member-limits-and-line-points.ts';
 import * as rateLimitCounter from './2025-12-02-0001-rate-limit-counter.ts';
+import * as priceFromOptionsLock from './2025-12-03-0001-price-from-options-lock.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2025-11-30-0002-notifications': notifications,
   '2025-12-01-0001-member-limits-and-line-points': memberLimits,
   '2025-12-02-0001-rate-limit-counter': rateLimitCounter,
+  '2025-12-03-0001-price-from-options-lock': priceFromOptionsLock,
 };
