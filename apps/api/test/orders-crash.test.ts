@@ -1,19 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Order } from '@app/contracts';
-import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
-import type { Database } from '../src/db/schema.ts';
-import { CHILD_TEST_TIMEOUT, spawnTs, stopChild, type Child } from './helpers/child-process.ts';
-import { openTestDatabase, sleep } from './helpers/test-database.ts';
-
-const SERVER = fileURLToPath(new URL('./fixtures/order-server.ts', import.meta.url));
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-type Json = { success: boolean; data?: unknown; code?: string };
+import { CHILD_TEST_TIMEOUT, stopChild } from './helpers/child-process.ts';
+import { orderServers, type OrderServers } from './helpers/order-servers.ts';
+import { sleep } from './helpers/test-database.ts';
 
 /*
  * The process is killed (SIGKILL) right after a payment's confirmation commits and before any voucher
@@ -21,80 +11,23 @@ type Json = { success: boolean; data?: unknown; code?: string };
  * points, each exactly once.
  */
 describe('a crash between payment and issuing', () => {
-  const children: Child[] = [];
-  const cleanups: (() => Promise<void> | void)[] = [];
+  let servers: OrderServers | undefined;
   afterEach(async () => {
-    await Promise.all(children.splice(0).map((c) => stopChild(c)));
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await servers?.close();
+    servers = undefined;
   });
 
   it(
     'completes the order after a restart with exactly the right vouchers, stock, coupon use and points',
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'orders-crash-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      let pgDb: Kysely<Database> | undefined;
-      const env: Record<string, string> = { DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' };
-      if (onPostgres) {
-        const t = await openTestDatabase();
-        cleanups.push(() => t.close());
-        pgDb = t.db;
-        env.DATABASE_URL = t.url!;
-      } else env.DATABASE_URL = '';
-
-      const start = async (extra: Record<string, string> = {}) => {
-        const c = spawnTs(SERVER, { ...env, ...extra });
-        children.push(c);
-        const line = await c.waitForLine((l) => l.event === 'listening', 90_000, 'the server listening');
-        return { child: c, base: `http://127.0.0.1:${String(line.port)}` };
-      };
-
+      servers = await orderServers('orders-crash-');
+      const { dataDir, pgDb, start, call, signIn, demoVoucher } = servers;
       const first = await start({ KILL_AFTER_PAYMENT: '1' });
-      let token = '';
-      const call = async (base: string, method: string, path: string, body?: unknown): Promise<Json> => {
-        const res = await fetch(`${base}${path}`, {
-          method,
-          headers: {
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        return (await res.json()) as Json;
-      };
-
       const email = `crash.${process.pid}.${Date.now()}@example.com`;
-      await call(first.base, 'POST', '/auth/otp/send-otp', { email });
-      const mails = (await call(first.base, 'GET', `/dev/mailbox.json?to=${encodeURIComponent(email)}`))
-        .data as {
-        text: string;
-      }[];
-      const otp = /^(\d{6})$/m.exec(mails[0]?.text ?? '')?.[1];
-      const login = (await call(first.base, 'POST', '/auth/login', { email, otp })).data as {
-        accessToken: string;
-      };
-      token = login.accessToken;
+      await signIn(first.base, email);
 
       // A demo voucher on sale, without options, with at least two left; and a coupon that applies to it.
-      const list = (await call(first.base, 'GET', '/bff/vouchers?limit=100')).data as {
-        items: {
-          id: string;
-          price: number;
-          hasPriceOptions: boolean;
-          remaining: number | null;
-          unavailableReason: string | null;
-          eligible: boolean;
-        }[];
-      };
-      const voucher = list.items.find(
-        (v) =>
-          !v.unavailableReason &&
-          v.eligible &&
-          !v.hasPriceOptions &&
-          v.price > 0 &&
-          v.remaining !== null &&
-          v.remaining >= 2,
-      );
+      const voucher = await demoVoucher(first.base, (v) => v.remaining !== null && v.remaining >= 2);
       expect(voucher, 'a demo voucher with stock').toBeDefined();
       const coupons = (await call(first.base, 'GET', `/bff/coupons/vouchers/${voucher!.id}`)).data as {
         code: string;
