@@ -53,6 +53,14 @@ import { createPaymentProvider, paymentsModule } from './modules/payments/index.
 import { createPointsRuntime, pointsModule } from './modules/points/index.ts';
 import { readyModule, systemModule } from './modules/system/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
+import { adminModule, type AdminRouteList } from './modules/admin/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every back-office route with the permission it needs (the role-matrix test walks it). */
+    adminRoutes: AdminRouteList;
+  }
+}
 
 /** JSON bodies are small (profile fields); the avatar upload has its own 2 MB limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -229,6 +237,10 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   await app.register(catalogueMediaModule, { prefix: '/media/catalogue' });
   await app.register(systemModule, modules);
   await app.register(readyModule, { ...modules, checkRedis: rateLimits.checkRedis });
+  // The back office's API; its web app is served under /admin by registerWebApp.
+  const adminRoutes: AdminRouteList = [];
+  app.decorate('adminRoutes', adminRoutes);
+  await app.register(adminModule, { ...modules, routes: adminRoutes, prefix: '/admin/api' });
   registerMetricsRoute(app, config, metrics);
   if (config.nodeEnv !== 'production') await app.register(devMailboxModule, modules);
 

@@ -118,6 +118,22 @@ export const ERROR_CODES = [
   'insufficient_points',
   /** 409: more units of a voucher than it allows one member, in one order or over all their orders. */
   'purchase_limit_reached',
+  /** 403: a staff member whose role does not allow this back-office operation. */
+  'forbidden',
+  /** 400: the staff sign-in step after the e-mailed code is unknown, used or older than 5 minutes. */
+  'staff_challenge_invalid',
+  /** 400: a wrong, reused or stale authenticator-app code. */
+  'second_factor_invalid',
+  /** 403: the member's sign-in is blocked by the programme team. */
+  'account_blocked',
+  /** 404: a member id (back office) that does not exist. */
+  'member_not_found',
+  /** 404: a staff id that does not exist. */
+  'staff_not_found',
+  /** 409: another staff account has this e-mail. */
+  'staff_email_taken',
+  /** 409: the change would leave the programme with no active owner. */
+  'last_owner',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -12,3 +12,4 @@ export * from './wallet.ts';
 export * from './points.ts';
 export * from './history.ts';
 export * from './notifications.ts';
+export * from './admin/index.ts';

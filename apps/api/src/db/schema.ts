@@ -5,6 +5,7 @@ import type {
   Language,
   NotificationType,
   OrderStatus,
+  StaffRole,
   Tier,
 } from '@app/contracts';
 
@@ -25,6 +26,9 @@ export interface MemberTable {
   language: Language;
   /** Kept by the points issue; catalogue eligibility compares it with a voucher's minimum tier. */
   tier: ColumnType<Tier, Tier | undefined, Tier>;
+  /** Set by the back office: sign-in and token refresh are refused while it is set. */
+  blocked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  blocked_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -459,6 +463,71 @@ export interface NotificationJobTable {
   ran_until: Timestamp;
 }
 
+export interface StaffTable {
+  id: Generated<string>;
+  /** Lower-cased, unique among staff (a member may have the same address: separate accounts). */
+  email: string;
+  name: string;
+  role: StaffRole;
+  language: ColumnType<Language, Language | undefined, Language>;
+  status: ColumnType<'active' | 'disabled', 'active' | 'disabled' | undefined, 'active' | 'disabled'>;
+  /** The authenticator app's secret, sealed with a key from the server secret; null until enrolled. */
+  totp_secret: string | null;
+  totp_confirmed_at: Timestamp | null;
+  /** The last 30-second step a code was accepted for: the same code (or an older one) never works twice. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  last_sign_in_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StaffStoreTable {
+  staff_id: string;
+  merchant_id: string;
+}
+
+/** Between the e-mailed code and the second factor: one row per proven address, used once. */
+export interface StaffChallengeTable {
+  id: Generated<string>;
+  staff_id: string;
+  token_hash: string;
+  /** A secret offered for enrolment, kept (sealed) until a code from it proves the app has it. */
+  pending_totp_secret: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface StaffSessionTable {
+  id: Generated<string>;
+  staff_id: string;
+  token_hash: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** The absolute end; the idle end is last_seen_at + the idle limit. */
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+}
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Timestamp;
+  staff_id: string | null;
+  staff_email: string;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  request_id: string | null;
+}
+
 export interface Database {
   member: MemberTable;
   avatar: AvatarTable;
@@ -496,9 +565,17 @@ export interface Database {
   notification_version: NotificationVersionTable;
   notification_changes: NotificationChangesTable;
   notification_job: NotificationJobTable;
+  staff: StaffTable;
+  staff_store: StaffStoreTable;
+  staff_challenge: StaffChallengeTable;
+  staff_session: StaffSessionTable;
+  audit_log: AuditLogTable;
 }
 
 export type MemberRow = Selectable<MemberTable>;
+export type StaffRow = Selectable<StaffTable>;
+export type StaffSessionRow = Selectable<StaffSessionTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 export type NewMember = Insertable<MemberTable>;
 export type MemberUpdate = Updateable<MemberTable>;
 export type OtpCodeRow = Selectable<OtpCodeTable>;

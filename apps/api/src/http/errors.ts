@@ -13,6 +13,14 @@ import { languageFromHeader, t } from '../i18n/messages.ts';
  */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   validation_failed: 400,
+  forbidden: 403,
+  staff_challenge_invalid: 400,
+  second_factor_invalid: 400,
+  account_blocked: 403,
+  member_not_found: 404,
+  staff_not_found: 404,
+  staff_email_taken: 409,
+  last_owner: 409,
   invalid_characters: 400,
   bad_url: 400,
   otp_invalid: 400,

@@ -10,6 +10,7 @@ import { loadFirstViewPages } from './first-view.ts';
 
 /** Paths the API owns: never answered with the single-page app. */
 const API_PREFIXES = [
+  '/admin/api',
   '/auth',
   '/bff',
   '/dev',

@@ -15,6 +15,7 @@ import * as notifications from './2025-11-30-0002-notifications.ts';
 import * as memberLimits from './2025-12-01-0001-member-limits-and-line-points.ts';
 import * as rateLimitCounter from './2025-12-02-0001-rate-limit-counter.ts';
 import * as priceFromOptionsLock from './2025-12-03-0001-price-from-options-lock.ts';
+import * as staffAndAudit from './2025-12-04-0001-staff-and-audit.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2025-12-01-0001-member-limits-and-line-points': memberLimits,
   '2025-12-02-0001-rate-limit-counter': rateLimitCounter,
   '2025-12-03-0001-price-from-options-lock': priceFromOptionsLock,
+  '2025-12-04-0001-staff-and-audit': staffAndAudit,
 };

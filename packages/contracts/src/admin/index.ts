@@ -1,0 +1,3 @@
+// The back office's contracts (/admin/api): staff, roles and the screens' shapes.
+export * from './roles.ts';
+export * from './auth.ts';
