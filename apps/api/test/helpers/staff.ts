@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { STAFF_SESSION_MAX_HOURS, type Language, type StaffRole } from '@app/contracts';
+import { hashStaffToken, newStaffToken } from '../../src/modules/admin/staff-token.ts';
+import { bearer, type TestApp } from './build-test-app.ts';
+
+export interface TestStaffOptions {
+  /** Default: a fresh address per call. */
+  email?: string;
+  name?: string;
+  language?: Language;
+  /** store_staff's stores; default for store_staff: one new store made for them. Ignored for other roles. */
+  storeIds?: string[];
+}
+
+export interface SignedInStaff {
+  token: string;
+  staffId: string;
+  sessionId: string;
+  email: string;
+  /** The stores a store_staff account works for (empty for other roles). */
+  storeIds: string[];
+  /** `{ authorization: 'Bearer stf_…' }` for app.inject. */
+  headers: { authorization: string };
+}
+
+let counter = 0;
+/** A fresh staff address per call, so tests sharing one app never share an account. */
+export const uniqueStaffEmail = (label = 'staff') =>
+  `${label}.${process.pid}.${Date.now().toString(36)}.${counter++}@staff.example.com`;
+
+/** A store (merchant) with its own category, for store_staff accounts and store filters. */
+export const createTestStore = async (t: TestApp, name = 'Test Store'): Promise<string> => {
+  const now = t.clock.now();
+  const category = await t.db
+    .insertInto('category')
+    .values({
+      slug: `test-${randomUUID()}`,
+      name_en: 'Test category',
+      name_th: 'หมวดทดสอบ',
+      icon_file: 'cafe-1.svg',
+      sort_order: 99,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const merchant = await t.db
+    .insertInto('merchant')
+    .values({
+      category_id: category.id,
+      name_en: name,
+      name_th: `ร้าน ${name}`,
+      description_en: `${name} description`,
+      description_th: `รายละเอียด ${name}`,
+      logo_file: 'baan-kafae-1.svg',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return merchant.id;
+};
+
+/**
+ * An active staff account without a second factor yet (its first real sign-in enrols one; tests that
+ * need TOTP go through that flow).
+ */
+export const createTestStaff = async (
+  t: TestApp,
+  role: StaffRole,
+  opts: TestStaffOptions = {},
+): Promise<{ staffId: string; email: string; storeIds: string[] }> => {
+  const now = t.clock.now();
+  const email = (opts.email ?? uniqueStaffEmail(role)).toLowerCase();
+  const staff = await t.db
+    .insertInto('staff')
+    .values({
+      email,
+      name: opts.name ?? `Test ${role}`,
+      role,
+      language: opts.language ?? 'en',
+      status: 'active',
+      totp_secret: null,
+      totp_confirmed_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  let storeIds: string[] = [];
+  if (role === 'store_staff') {
+    storeIds = opts.storeIds ?? [await createTestStore(t)];
+    if (storeIds.length > 0)
+      await t.db
+        .insertInto('staff_store')
+        .values(storeIds.map((merchant_id) => ({ staff_id: staff.id, merchant_id })))
+        .execute();
+  }
+  return { staffId: staff.id, email, storeIds };
+};
+
+/**
+ * A staff member of `role` with a live session, ready for /admin/api: the account is inserted and a
+ * session row written directly (the real sign-in — e-mailed code, then TOTP — has its own tests in
+ * admin-auth.test.ts). The session lives by the app's rules: idle and absolute ends follow the test clock.
+ */
+export const signInStaff = async (
+  t: TestApp,
+  role: StaffRole,
+  opts: TestStaffOptions = {},
+): Promise<SignedInStaff> => {
+  const { staffId, email, storeIds } = await createTestStaff(t, role, opts);
+  return { ...(await openStaffSession(t, staffId)), staffId, email, storeIds };
+};
+
+/** A new session for an existing staff account (e.g. a second device). */
+export const openStaffSession = async (
+  t: TestApp,
+  staffId: string,
+): Promise<{ token: string; sessionId: string; headers: { authorization: string } }> => {
+  const now = t.clock.now();
+  const token = newStaffToken('stf');
+  const session = await t.db
+    .insertInto('staff_session')
+    .values({
+      staff_id: staffId,
+      token_hash: hashStaffToken(token),
+      ip: '127.0.0.1',
+      user_agent: 'test',
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(now.getTime() + STAFF_SESSION_MAX_HOURS * 3_600_000),
+      revoked_at: null,
+      revoked_reason: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, sessionId: session.id, headers: bearer(token) };
+};
