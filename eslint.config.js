@@ -41,6 +41,13 @@ const boundaries = [
     from: './apps/web/src/features',
     message: 'shared/ is below the features: it imports none of them.',
   },
+  // The back office and the member app share no code but the contracts (and the member app's date and
+  // money formatting, apps/admin/src/shared/format.ts): the member bundle must never pull in the admin.
+  {
+    target: './apps/web/**/*',
+    from: './apps/admin',
+    message: 'The member app never imports the back office (its bundle budget does not move).',
+  },
 ];
 
 export default tseslint.config(
@@ -73,12 +80,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,
     languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: globals.browser },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },

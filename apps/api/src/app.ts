@@ -27,6 +27,7 @@ import { createMetrics, registerMetricsRoute } from './http/metrics.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextGuard } from './http/text-guard.ts';
+import { isAdminPath, registerAdminWebApp } from './http/admin-web.ts';
 import { inlineScriptHashes, registerWebApp } from './http/web.ts';
 import type { ZodApp } from './http/zod-app.ts';
 import { defineHousekeeping } from './jobs/housekeeping.ts';
@@ -244,7 +245,14 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   registerMetricsRoute(app, config, metrics);
   if (config.nodeEnv !== 'production') await app.register(devMailboxModule, modules);
 
+  // The back office first: every /admin path is its (or the API's), never the member app's.
+  const adminWeb = await registerAdminWebApp(app, { dist: config.adminWebDist, tls: config.hsts });
   const web = await registerWebApp(app, config.webDist);
-  app.setNotFoundHandler(makeNotFoundHandler(app, { spaFallback: web.spaFallback }));
+  app.setNotFoundHandler(
+    makeNotFoundHandler(app, {
+      spaFallback: (req, reply, path) =>
+        isAdminPath(path) ? adminWeb.spaFallback(req, reply, path) : web.spaFallback(req, reply, path),
+    }),
+  );
   return app;
 };

@@ -100,6 +100,7 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST: z.string().optional(),
+  ADMIN_WEB_DIST: z.string().optional(),
   /** Load the demo catalogue on first start: default on for the embedded database, off with DATABASE_URL. */
   DEMO_DATA: z.enum(['true', 'false', '1', '0', '']).optional(),
   /** Who takes the payments. Only the sandbox exists so far; a real gateway adds its name here. */
@@ -159,6 +160,8 @@ export interface Config {
   hsts: boolean;
   /** Built web app to serve; skipped (with a clear 404) when the folder has no index.html. */
   webDist: string;
+  /** Built back office (apps/admin/dist), served under /admin; a clear 404 there when not built. */
+  adminWebDist: string;
   /** Seed the demo catalogue at start when the catalogue is empty (DEMO_DATA). */
   demoData: boolean;
   paymentProvider: PaymentProviderName;
@@ -243,6 +246,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,
     webDist: resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
+    adminWebDist: resolve(REPO_ROOT, e.ADMIN_WEB_DIST ?? 'apps/admin/dist'),
     demoData: flag(e.DEMO_DATA) ?? e.DATABASE_URL === undefined,
     paymentProvider: e.PAYMENT_PROVIDER,
     promptPayId: e.PROMPTPAY_ID ?? DEMO_PROMPTPAY_ID,

@@ -50,6 +50,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   trustProxy: false,
   hsts: false,
   webDist: '/nonexistent/web/dist',
+  adminWebDist: '/nonexistent/admin/dist',
   demoData: false,
   paymentProvider: 'sandbox',
   promptPayId: '0891234567',

@@ -1,0 +1,64 @@
+import { Authenticated, Refine } from '@refinedev/core';
+import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import thTH from 'antd/es/locale/th_TH';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { AuditList } from '../audit/audit-list.tsx';
+import { SignInPage } from '../auth/sign-in-page.tsx';
+import { MemberShow } from '../members/member-show.tsx';
+import { MembersList } from '../members/members-list.tsx';
+import { StaffList } from '../staff/staff-list.tsx';
+import { AdminLayout } from './layout.tsx';
+import { accessControlProvider, authProvider, dataProvider, i18nProvider } from './providers.ts';
+import { NotAllowed, Welcome } from './placeholders.tsx';
+import { theme } from './theme.ts';
+
+const resources = [
+  { name: 'members', list: '/members', show: '/members/:id', meta: { label: 'admin.nav.members' } },
+  { name: 'staff', list: '/staff', meta: { label: 'admin.nav.staff' } },
+  { name: 'audit', list: '/audit', meta: { label: 'admin.nav.audit' } },
+];
+
+export function App() {
+  const { i18n } = useTranslation();
+  return (
+    <ConfigProvider theme={theme} locale={i18n.language === 'th' ? thTH : enUS}>
+      <AntApp>
+        <BrowserRouter basename="/admin">
+          <Refine
+            dataProvider={dataProvider}
+            routerProvider={routerProvider}
+            authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
+            i18nProvider={i18nProvider}
+            resources={resources}
+            options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false }}
+          >
+            <Routes>
+              <Route index element={<SignInPage />} />
+              <Route
+                element={
+                  <Authenticated key="admin" fallback={<CatchAllNavigate to="/" />}>
+                    <AdminLayout>
+                      <Outlet />
+                    </AdminLayout>
+                  </Authenticated>
+                }
+              >
+                <Route path="members" element={<MembersList />} />
+                <Route path="members/:id" element={<MemberShow />} />
+                <Route path="staff" element={<StaffList />} />
+                <Route path="audit" element={<AuditList />} />
+                <Route path="welcome" element={<Welcome />} />
+                <Route path="forbidden" element={<NotAllowed />} />
+                <Route path="*" element={<Navigate to="/" replace />} />
+              </Route>
+            </Routes>
+          </Refine>
+        </BrowserRouter>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

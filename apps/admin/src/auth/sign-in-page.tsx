@@ -1,0 +1,187 @@
+import type { StaffChallengeData, StaffSessionData } from '@app/contracts';
+import { useIsAuthenticated, useLogin } from '@refinedev/core';
+import { Alert, Button, Card, Form, Input, Typography, type InputRef } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { api } from '../api/client.ts';
+import { session } from '../api/session.ts';
+import { homeOf } from '../app/providers.ts';
+import { errorText, fieldErrors } from '../shared/error-text.ts';
+import { currentLanguage } from '../shared/i18n.ts';
+import { LanguageSwitch } from '../shared/language-switch.tsx';
+import styles from './sign-in.module.css';
+
+type Step =
+  { kind: 'email' } | { kind: 'code'; email: string } | { kind: 'factor'; challenge: StaffChallengeData };
+
+const CODE_RULES = (message: string) => [{ required: true, pattern: /^\d{6}$/, message }];
+
+/**
+ * Staff sign-in at /admin: e-mail → the 6-digit code sent to it → the authenticator app's code. On the
+ * first sign-in (or after an owner reset it) the authenticator is enrolled here: a QR code of the
+ * otpauth:// address and the secret as text for apps that cannot scan.
+ */
+export function SignInPage() {
+  const { t } = useTranslation();
+  const { data: auth, isLoading } = useIsAuthenticated();
+  const { mutate: login } = useLogin<{ token: string; staff: StaffSessionData['staff'] }>();
+  const [step, setStep] = useState<Step>({ kind: 'email' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [ended] = useState(() => session.endedBefore());
+  const [form] = Form.useForm();
+  const codeRef = useRef<InputRef>(null);
+  // Each code step puts the cursor in its field (what autoFocus would do, without surprising a screen reader on load).
+  useEffect(() => {
+    if (step.kind !== 'email') codeRef.current?.focus();
+  }, [step.kind]);
+
+  if (!isLoading && auth?.authenticated) {
+    const staff = session.staff();
+    return <Navigate to={staff ? homeOf(staff) : '/members'} replace />;
+  }
+
+  const run = async (fn: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (e) {
+      const fields = fieldErrors(e);
+      if (fields.length) form.setFields(fields);
+      setError(errorText(t, e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendCode = ({ email }: { email: string }) =>
+    run(async () => {
+      await api.post('/auth/send-code', { email, language: currentLanguage() });
+      setStep({ kind: 'code', email });
+      form.resetFields(['code']);
+    });
+  const verifyCode = (email: string, { code }: { code: string }) =>
+    run(async () => {
+      const challenge = await api.post<StaffChallengeData>('/auth/verify-code', { email, code });
+      setStep({ kind: 'factor', challenge });
+      form.resetFields(['code']);
+    });
+  const secondFactor = (challenge: StaffChallengeData, { code }: { code: string }) =>
+    run(async () => {
+      const data = await api.post<StaffSessionData>('/auth/second-factor', {
+        challengeToken: challenge.challengeToken,
+        code,
+      });
+      login({ token: data.token, staff: data.staff });
+    });
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.top}>
+        <LanguageSwitch />
+      </div>
+      <Card className={styles.card}>
+        <div className={styles.brand}>
+          <span className={styles.mark} aria-hidden="true">
+            ★
+          </span>
+          <div>
+            <Typography.Title level={1} className={styles.title}>
+              {t('admin.auth.title')}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t('admin.auth.subtitle')}</Typography.Text>
+          </div>
+        </div>
+        {ended && step.kind === 'email' && (
+          <Alert className={styles.alert} type="warning" showIcon title={t('admin.auth.sessionEnded')} />
+        )}
+        {error && <Alert className={styles.alert} type="error" showIcon title={error} role="alert" />}
+
+        {step.kind === 'email' && (
+          <Form form={form} layout="vertical" onFinish={sendCode} requiredMark={false}>
+            <Form.Item
+              name="email"
+              label={t('admin.auth.email')}
+              rules={[{ required: true, type: 'email', message: t('admin.auth.emailInvalid') }]}
+            >
+              <Input type="email" autoComplete="username" inputMode="email" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              {t('admin.auth.sendCode')}
+            </Button>
+          </Form>
+        )}
+
+        {step.kind === 'code' && (
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={(v: { code: string }) => verifyCode(step.email, v)}
+            requiredMark={false}
+          >
+            <Typography.Paragraph>{t('admin.auth.codeSent', { email: step.email })}</Typography.Paragraph>
+            <Form.Item
+              name="code"
+              label={t('admin.auth.emailCode')}
+              rules={CODE_RULES(t('admin.auth.codeInvalid'))}
+            >
+              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} ref={codeRef} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              {t('admin.auth.verify')}
+            </Button>
+            <Button type="link" block onClick={() => setStep({ kind: 'email' })}>
+              {t('admin.auth.otherEmail')}
+            </Button>
+          </Form>
+        )}
+
+        {step.kind === 'factor' && (
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={(v: { code: string }) => secondFactor(step.challenge, v)}
+            requiredMark={false}
+          >
+            {step.challenge.enrolment ? (
+              <div className={styles.enrol}>
+                <Typography.Paragraph>{t('admin.auth.enrolIntro')}</Typography.Paragraph>
+                <div className={styles.qr}>
+                  <QRCodeSVG
+                    value={step.challenge.enrolment.otpauthUrl}
+                    size={176}
+                    title={t('admin.auth.qrTitle')}
+                  />
+                </div>
+                <Typography.Paragraph className={styles.secretLabel}>
+                  {t('admin.auth.secretLabel')}
+                </Typography.Paragraph>
+                <Typography.Text code copyable className={styles.secret} data-testid="totp-secret">
+                  {step.challenge.enrolment.secret}
+                </Typography.Text>
+              </div>
+            ) : (
+              <Typography.Paragraph>{t('admin.auth.appCodeIntro')}</Typography.Paragraph>
+            )}
+            <Form.Item
+              name="code"
+              label={t('admin.auth.appCode')}
+              rules={CODE_RULES(t('admin.auth.codeInvalid'))}
+            >
+              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} ref={codeRef} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              {t('admin.auth.signIn')}
+            </Button>
+            <Button type="link" block onClick={() => setStep({ kind: 'email' })}>
+              {t('admin.auth.startOver')}
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * `import texts from 'virtual:locale-admin'`: the "admin" and "errors" sections of locales/en.json and
+ * th.json as `{ en, th }`. Only those two: the member app's and the e-mails' texts never ship here.
+ */
+const adminTexts = (): Plugin => ({
+  name: 'admin-locale',
+  resolveId: (id) => (id === 'virtual:locale-admin' ? '\0virtual:locale-admin' : undefined),
+  load(id) {
+    if (id !== '\0virtual:locale-admin') return undefined;
+    const pick = (lang: string) => {
+      const file = join(repoRoot, 'locales', `${lang}.json`);
+      this.addWatchFile(file);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return { admin: all.admin ?? {}, errors: all.errors ?? {} };
+    };
+    return `export default ${JSON.stringify({ en: pick('en'), th: pick('th') })};`;
+  },
+});
+
+// The back office is its own app, served by the API under /admin (apps/api/src/http/admin-web.ts): nothing
+// here is shared with the member app's bundle, so the member pages never load a byte of it.
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react(), adminTexts()],
+  server: {
+    port: 5174,
+    proxy: {
+      '^/admin/api(?:[/?]|$)': { target: apiTarget, changeOrigin: false },
+      '^/dev(?:[/?]|$)': { target: apiTarget, changeOrigin: false },
+    },
+    fs: { allow: [repoRoot] },
+  },
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+});
