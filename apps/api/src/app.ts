@@ -41,7 +41,7 @@ import {
   installAuthenticate,
 } from './modules/auth/index.ts';
 import { cartModule } from './modules/cart/index.ts';
-import { catalogueMediaModule, catalogueModule } from './modules/catalogue/index.ts';
+import { catalogueMediaModule, catalogueModule, createCatalogueChanges } from './modules/catalogue/index.ts';
 import { historyModule } from './modules/history/index.ts';
 import { memberModule } from './modules/member/index.ts';
 import {
@@ -218,7 +218,8 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   const modules = { deps: appDeps, limiter };
   await app.register(authModule, { ...modules, prefix: '/auth' });
   await app.register(memberModule, modules);
-  await app.register(catalogueModule, { ...modules, prefix: '/bff' });
+  const catalogueChanges = createCatalogueChanges();
+  await app.register(catalogueModule, { ...modules, changes: catalogueChanges, prefix: '/bff' });
   await app.register(cartModule, { ...modules, prefix: '/bff' });
   const payments = createPaymentProvider(config, { db: deps.db, now });
   const orders = createOrdersRuntime(appDeps, payments, app.log, deps.orderFaults);
@@ -241,7 +242,12 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   // The back office's API; its web app is served under /admin by registerWebApp.
   const adminRoutes: AdminRouteList = [];
   app.decorate('adminRoutes', adminRoutes);
-  await app.register(adminModule, { ...modules, routes: adminRoutes, prefix: '/admin/api' });
+  await app.register(adminModule, {
+    ...modules,
+    routes: adminRoutes,
+    catalogueChanged: catalogueChanges.changed,
+    prefix: '/admin/api',
+  });
   registerMetricsRoute(app, config, metrics);
   if (config.nodeEnv !== 'production') await app.register(devMailboxModule, modules);
 

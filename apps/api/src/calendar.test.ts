@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addYears, bangkokDaysUntil, endOfBangkokDay, bangkokDay, endOfBangkokQuarter } from './calendar.ts';
+import {
+  addMonths,
+  addYears,
+  bangkokDaysUntil,
+  endOfBangkokDay,
+  bangkokDay,
+  endOfBangkokQuarter,
+} from './calendar.ts';
 
 describe('the Bangkok calendar', () => {
   it('starts a Bangkok day at 17:00 UTC the day before', () => {
@@ -38,5 +45,14 @@ describe('the Bangkok calendar', () => {
 
   it('adds years', () => {
     expect(addYears(new Date('2026-11-23T05:00:00Z'), 2).toISOString()).toBe('2028-11-23T05:00:00.000Z');
+  });
+
+  it('adds months, keeping the day where the month has it and taking its last day where it does not', () => {
+    expect(addMonths(new Date('2026-11-23T05:00:00Z'), 24).toISOString()).toBe('2028-11-23T05:00:00.000Z');
+    expect(addMonths(new Date('2026-08-31T05:00:00Z'), 1).toISOString()).toBe('2026-09-30T05:00:00.000Z');
+    // 31 March + 3 months stays in June (the quarter points expire at), not 1 July.
+    expect(addMonths(new Date('2026-03-31T05:00:00Z'), 3).toISOString()).toBe('2026-06-30T05:00:00.000Z');
+    expect(addMonths(new Date('2028-02-29T05:00:00Z'), 12).toISOString()).toBe('2029-02-28T05:00:00.000Z');
+    expect(addMonths(new Date('2026-12-15T05:00:00Z'), 1).toISOString()).toBe('2027-01-15T05:00:00.000Z');
   });
 });

@@ -28,3 +28,14 @@ export const addYears = (d: Date, years: number): Date => {
   r.setUTCFullYear(r.getUTCFullYear() + years);
   return r;
 };
+
+/** The same instant `months` later; a day the target month lacks becomes its last day (31 Aug + 1 → 30 Sep). */
+export const addMonths = (d: Date, months: number): Date => {
+  const r = new Date(d.getTime());
+  const day = r.getUTCDate();
+  r.setUTCDate(1);
+  r.setUTCMonth(r.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
+  r.setUTCDate(Math.min(day, lastDay));
+  return r;
+};

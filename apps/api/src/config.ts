@@ -67,8 +67,6 @@ const EnvSchema = z.object({
    * a person types a few; a script guessing codes, thousands.
    */
   COUPON_CHECK_LIMIT_PER_MEMBER: positiveInt(60),
-  /** Earned points lapse at the end of the Bangkok quarter this many years after they were earned. */
-  POINTS_LIFETIME_YEARS: positiveInt(2),
   /** Serve the OpenAPI document and its UI at /docs: default on, off in production unless set. */
   API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
@@ -145,7 +143,6 @@ export interface Config {
   avatarUploadLimitPerMember: number;
   orderLimitPerMember: number;
   couponCheckLimitPerMember: number;
-  pointsLifetimeYears: number;
   /** /docs (OpenAPI JSON and UI) is served. */
   apiDocs: boolean;
   rateLimitWindowSeconds: number;
@@ -237,7 +234,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     avatarUploadLimitPerMember: e.AVATAR_UPLOAD_LIMIT_PER_MEMBER,
     orderLimitPerMember: e.ORDER_LIMIT_PER_MEMBER,
     couponCheckLimitPerMember: e.COUPON_CHECK_LIMIT_PER_MEMBER,
-    pointsLifetimeYears: e.POINTS_LIFETIME_YEARS,
     apiDocs: flag(e.API_DOCS) ?? e.NODE_ENV !== 'production',
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     rateLimitFallbackDivisor: e.RATE_LIMIT_FALLBACK_DIVISOR,

@@ -95,7 +95,7 @@ describe('what a member buys, earns and is mailed', () => {
         quantity,
         unitPrice,
         unitPoints: 0,
-        ownRate: null,
+        rate: { points: 1, price: 25 },
       });
       const lines = [line(100), line(300), line(250)];
       const shares = discountShares(lines, [true, true, false], 50);
@@ -104,8 +104,8 @@ describe('what a member buys, earns and is mailed', () => {
       // ฿87 → 3, ฿263 → 10, ฿250 → 10.
       expect(linePoints(lines, shares)).toEqual([3, 10, 10]);
       // A voucher's own rate is kept pro rata; a free voucher's own points are a grant per unit.
-      const own = { ...line(200, 2), ownRate: { points: 10, price: 200 } };
-      const free = { ...line(0, 3), ownRate: { points: 5, price: 0 } };
+      const own = { ...line(200, 2), rate: { points: 10, price: 200 } };
+      const free = { ...line(0, 3), rate: { points: 5, price: 0 } };
       expect(linePoints([own, free], [100, 0])).toEqual([15, 15]);
     });
   });

@@ -38,21 +38,17 @@ export const IdempotencyHeadersSchema = z.object({
  */
 
 /**
- * The earn rule, the one place it is written: points follow the baht actually paid. The programme
- * gives 1 point for every full ฿25; a voucher may set its own rate instead (`own`: so many points
- * for its price, kept pro rata for its other price options and for discounts); a free voucher with
- * points of its own grants them per unit. Orders apply it to each line's total after the line's
- * share of the coupon discount; the catalogue and the cart apply it to one unit's price.
+ * The earn rule, the one place it is written: points follow the baht actually paid, at a rate of so
+ * many points for so many baht — the programme's (1 point per N baht, a programme rule the back office
+ * sets) or a voucher's own (its points for its price, kept pro rata for its other price options and for
+ * discounts); a free voucher with points of its own grants them per unit. Orders apply it to each
+ * line's total after the line's share of the coupon discount; the catalogue and the cart apply it to one
+ * unit's price.
  */
-export const BAHT_PER_POINT = 25;
-export const pointsForPaid = (
-  paid: number,
-  own: { points: number; price: number } | null = null,
-  units = 1,
-): number => {
-  if (own && own.price === 0) return own.points * units;
+export const pointsForPaid = (paid: number, rate: { points: number; price: number }, units = 1): number => {
+  if (rate.price === 0) return rate.points * units;
   if (paid <= 0) return 0;
-  return own ? Math.floor((paid * own.points) / own.price) : Math.floor(paid / BAHT_PER_POINT);
+  return Math.floor((paid * rate.points) / rate.price);
 };
 
 const Id = z.uuid();

@@ -41,7 +41,6 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   // The race tests place hundreds of orders per member; the limit has a test of its own.
   orderLimitPerMember: 100_000,
   couponCheckLimitPerMember: 100_000,
-  pointsLifetimeYears: 2,
   apiDocs: true,
   rateLimitWindowSeconds: 600,
   rateLimitFallbackDivisor: 4,

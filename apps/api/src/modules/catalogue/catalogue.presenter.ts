@@ -14,6 +14,7 @@ import type {
 } from '@app/contracts';
 import type { z } from 'zod';
 import { pointsForPaid } from '@app/contracts';
+import { earnRateOf } from '../programme/index.ts';
 import { judge, remainingOf, type SaleWindow } from './availability.ts';
 import type { BannerRow } from './banners.repository.ts';
 import type { CouponRow } from './coupons.repository.ts';
@@ -137,16 +138,12 @@ const itemDetailTexts = (
 // The kinds' own fields are added to the card with Object.assign: copying the card with an object
 // spread measured ten times slower per row, which a 20-row list page pays twenty times.
 
-/** The voucher's own earn rate (its points for its price), or null for the programme's. */
-const ownRateOf = (r: { points_earned: number | null; price: number }) =>
-  r.points_earned === null ? null : { points: r.points_earned, price: r.price };
-
 export const presentVoucherSummary = (r: VoucherSummaryRow, c: PresentContext): VoucherSummary => {
   const sale = { startsAt: r.sale_starts_at, endsAt: r.sale_ends_at, stock: r.stock, taken: r.sold };
   return Object.assign(itemCard(r, c, 'vouchers', sale, r.privilege_only), {
     price: r.price,
     hasPriceOptions: r.has_price_options,
-    pointsEarned: pointsForPaid(r.price, ownRateOf(r)),
+    pointsEarned: pointsForPaid(r.price, earnRateOf(r, c.refs.bahtPerPoint)),
     privilegeOnly: r.privilege_only,
     boughtCount: r.sold,
     saleStartsAt: iso(r.sale_starts_at),
@@ -161,7 +158,7 @@ export const presentVoucherDetail = (r: VoucherDetailRow, c: PresentContext): Vo
       id: o.id,
       label: localized(c.lang, o.label_en, o.label_th),
       price: o.price,
-      pointsEarned: pointsForPaid(o.price, ownRateOf(r)),
+      pointsEarned: pointsForPaid(o.price, earnRateOf(r, c.refs.bahtPerPoint)),
     })),
     validDays: r.valid_days,
     limitPerOrder: r.limit_per_order,

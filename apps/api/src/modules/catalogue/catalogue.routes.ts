@@ -7,7 +7,26 @@ import { shippedMediaLibrary } from './media.ts';
 import { privilegeLikeRoutes } from './privileges.routes.ts';
 
 /** What app.ts gives every module; the catalogue needs no rate limiter, so it may be left out. */
-export type CatalogueModuleOptions = Pick<ModuleOptions, 'deps'> & Partial<ModuleOptions>;
+export type CatalogueModuleOptions = Pick<ModuleOptions, 'deps'> &
+  Partial<ModuleOptions> & {
+    /** Changes this process makes outside the module (the back office): its caches follow at once. */
+    changes?: CatalogueChanges;
+  };
+
+/**
+ * "This process committed a change to the catalogue" from outside the catalogue module (a back-office
+ * edit, new programme rules), so its answers follow at once on PostgreSQL too instead of at the next
+ * version poll. Call `changed()` after the commit.
+ */
+export interface CatalogueChanges {
+  changed(): void;
+  onChange(listener: () => void): void;
+}
+
+export const createCatalogueChanges = (): CatalogueChanges => {
+  const listeners: Array<() => void> = [];
+  return { changed: () => listeners.forEach((l) => l()), onChange: (l) => void listeners.push(l) };
+};
 
 /**
  * Vouchers and privileges. Their answers depend on the language and on who asks (eligibility,
@@ -35,8 +54,12 @@ const browsePlugin: FastifyPluginAsyncZod<{ ctxOf: CatalogueCtxOf }> = async (ap
  * Reads need no token (a token adds the member's eligibility and likes); likes and favourites need a
  * member. Its pictures are catalogueMediaModule's.
  */
-export const catalogueModule: FastifyPluginAsyncZod<CatalogueModuleOptions> = async (app, { deps }) => {
+export const catalogueModule: FastifyPluginAsyncZod<CatalogueModuleOptions> = async (
+  app,
+  { deps, changes },
+) => {
   const state = createCatalogueState(deps, shippedMediaLibrary(), app.log);
+  changes?.onChange(() => state.freshness.changed());
   app.addHook('onReady', async () => state.freshness.start());
   app.addHook('onClose', async () => state.freshness.stop());
   const ctxOf = catalogueCtxOf(deps, state);

@@ -1,5 +1,10 @@
 // The catalogue module's public surface: other modules and app.ts import only from here.
-export { catalogueModule, type CatalogueModuleOptions } from './catalogue.routes.ts';
+export {
+  catalogueModule,
+  createCatalogueChanges,
+  type CatalogueChanges,
+  type CatalogueModuleOptions,
+} from './catalogue.routes.ts';
 export { catalogueMediaModule } from './media.routes.ts';
 export {
   loadPurchasables,

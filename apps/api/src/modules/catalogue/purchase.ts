@@ -1,5 +1,6 @@
 import { pointsForPaid, type CartLineProblem, type Language, type Tier } from '@app/contracts';
 import { sql, type Kysely } from 'kysely';
+import { currentRules, earnRateOf, type EarnRate } from '../programme/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { judge, remainingOf } from './availability.ts';
 import { localized } from './localize.ts';
@@ -36,8 +37,8 @@ export interface Purchasable {
   unitPrice: number;
   /** What one unit earns at its full price (the earn rule, pointsForPaid). */
   unitPoints: number;
-  /** The voucher's own earn rate (its points for its price); null = the programme's. */
-  ownRate: { points: number; price: number } | null;
+  /** The earn rate in force: the voucher's own (its points for its price), else the programme's. */
+  rate: EarnRate;
   /** Units one member may buy in one order / hold over all their orders; null = no limit. */
   limitPerOrder: number | null;
   limitPerMember: number | null;
@@ -79,6 +80,8 @@ export async function loadPurchasables(
 ): Promise<(Purchasable | null)[]> {
   const ids = [...new Set(refs.map((r) => r.voucherId).filter(isUuid))];
   const rows = ids.length ? await purchasableQuery(db, ids).execute() : [];
+  // Read where the purchase is priced (inside the checkout's transaction): new rules apply to new activity.
+  const rules = await currentRules(db);
   // Ids are compared lower-cased: a uuid in upper case names the same voucher.
   const byId = new Map(rows.map((r) => [r.id.toLowerCase(), r]));
   const media = shippedMediaLibrary();
@@ -97,7 +100,7 @@ export async function loadPurchasables(
     );
     const logoUrl = media.url('merchants', v.merchant_logo_file);
     const unitPrice = option?.price ?? v.price;
-    const ownRate = v.points_earned === null ? null : { points: v.points_earned, price: v.price };
+    const rate = earnRateOf(v, rules.bahtPerPoint);
     return {
       voucherId: v.id,
       priceOptionId: option?.id ?? ref.priceOptionId,
@@ -112,8 +115,8 @@ export async function loadPurchasables(
       },
       optionLabel: option ? localized(lang, option.label_en, option.label_th) : null,
       unitPrice,
-      unitPoints: pointsForPaid(unitPrice, ownRate),
-      ownRate,
+      unitPoints: pointsForPaid(unitPrice, rate),
+      rate,
       limitPerOrder: v.limit_per_order,
       limitPerMember: v.limit_per_member,
       remaining: remainingOf(v.stock, v.sold),

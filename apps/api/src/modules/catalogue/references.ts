@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { currentRules } from '../programme/index.ts';
 
 /**
  * Merchants and categories as every catalogue item shows them (names, logo, slug), kept in memory:
@@ -25,6 +26,8 @@ export interface CategoryRefRow {
 export interface References {
   merchant(id: string): MerchantRefRow;
   category(id: string): CategoryRefRow;
+  /** The programme's earn rate in force (a rule change moves the catalogue's version, which clears this copy). */
+  bahtPerPoint: number;
 }
 
 export interface ReferenceCache {
@@ -39,7 +42,12 @@ export const createReferenceCache = (
   ttlMs = 60_000,
 ): ReferenceCache => {
   let current:
-    | { at: number; merchants: Map<string, MerchantRefRow>; categories: Map<string, CategoryRefRow> }
+    | {
+        at: number;
+        merchants: Map<string, MerchantRefRow>;
+        categories: Map<string, CategoryRefRow>;
+        bahtPerPoint: number;
+      }
     | undefined;
   let loading: Promise<NonNullable<typeof current>> | undefined;
 
@@ -59,6 +67,7 @@ export const createReferenceCache = (
           at,
           merchants: new Map(merchants.map((m) => [m.id, m])),
           categories: new Map(categories.map((c) => [c.id, c])),
+          bahtPerPoint: (await currentRules(db)).bahtPerPoint,
         };
         return current;
       } finally {
@@ -77,6 +86,7 @@ export const createReferenceCache = (
       if (!covers(c, rows)) c = await load();
       const refs = c;
       return {
+        bahtPerPoint: refs.bahtPerPoint,
         merchant: (id) => {
           const m = refs.merchants.get(id);
           if (!m) throw new Error(`merchant ${id} not found`);

@@ -119,7 +119,7 @@ export const resolveLines = async (
       quantity: w.quantity,
       unitPrice: item.unitPrice,
       unitPoints: item.unitPoints,
-      ownRate: item.ownRate,
+      rate: item.rate,
       item,
       cartItemId: w.cartItemId,
     };

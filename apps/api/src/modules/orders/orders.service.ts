@@ -165,7 +165,7 @@ export const checkCoupon = async (
     quantity: q.quantity ?? 1,
     unitPrice: voucher.unitPrice,
     unitPoints: voucher.unitPoints,
-    ownRate: voucher.ownRate,
+    rate: voucher.rate,
   };
   const outcome = await evaluateCoupon(ctx.db, memberId, q.couponCode, [line], now);
   const coupon = outcome.rule ? presentCouponRule(outcome.rule, lang) : null;

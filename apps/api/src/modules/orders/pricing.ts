@@ -14,8 +14,8 @@ export interface PricedLine {
   quantity: number;
   unitPrice: number;
   unitPoints: number;
-  /** The voucher's own earn rate; null = the programme's (pointsForPaid). */
-  ownRate: { points: number; price: number } | null;
+  /** The earn rate in force for this line (the voucher's own, else the programme's), as priced. */
+  rate: { points: number; price: number };
 }
 
 export const lineTotal = (l: PricedLine) => l.unitPrice * l.quantity;
@@ -60,7 +60,7 @@ export const discountShares = (
 
 /** What each line earns: the earn rule on what is actually paid for it (its total less its share). */
 export const linePoints = (lines: readonly PricedLine[], shares: readonly number[]): number[] =>
-  lines.map((l, i) => pointsForPaid(lineTotal(l) - (shares[i] ?? 0), l.ownRate, l.quantity));
+  lines.map((l, i) => pointsForPaid(lineTotal(l) - (shares[i] ?? 0), l.rate, l.quantity));
 
 export type CouponVerdict =
   { ok: true; discount: number } | { ok: false; problem: CouponProblem; minSpend?: number };

@@ -4,10 +4,11 @@ export {
   burnPoints,
   earnForOrder,
   expirePoints,
+  lockMember,
   pointsBalance,
   pointsExpiryFor,
   reversePoints,
-  POINTS_LIFETIME_YEARS,
+  DEFAULT_POINTS_LIFETIME_MONTHS,
   type BurnResult,
   type ReverseInput,
 } from './points-ledger.ts';
@@ -15,3 +16,4 @@ export { pointsHistoryKeys, pointsMovements, type PointsMovementRow } from './po
 export { reviewTiers } from './tiers.ts';
 export { createPointsRuntime } from './points.jobs.ts';
 export { pointsModule } from './points.routes.ts';
+export { pointsSummary } from './points.service.ts';

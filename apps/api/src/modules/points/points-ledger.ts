@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { AppError } from '../../app-error.ts';
-import { addYears, endOfBangkokQuarter } from '../../calendar.ts';
+import { addMonths, endOfBangkokQuarter } from '../../calendar.ts';
+import { currentRules } from '../programme/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { notify } from '../notifications/index.ts';
 import { upgradeTier } from './tiers.ts';
@@ -21,21 +22,18 @@ type Db = Kysely<Database> | Transaction<Database>;
  * and the balance never goes below zero.
  */
 
-/** The default lifetime: earned points lapse at the end of the Bangkok quarter two years after they were earned. */
-export const POINTS_LIFETIME_YEARS = 2;
-let lifetimeYears = POINTS_LIFETIME_YEARS;
+/** The lifetime the programme started with (a programme rule since; the back office changes it). */
+export const DEFAULT_POINTS_LIFETIME_MONTHS = 24;
 
 /**
- * Sets the lifetime (POINTS_LIFETIME_YEARS in config) for this process; buildApp calls it once. A
- * process runs one programme, so one setting (not one per call site: orders' fulfilment earns too).
+ * When points earned at `earnedAt` lapse: the last millisecond of the Bangkok quarter `months` later.
+ * Earns and positive adjustments read the months from the rules in force when they are written.
  */
-export const setPointsLifetimeYears = (years: number): void => {
-  lifetimeYears = years;
-};
+export const pointsExpiryFor = (earnedAt: Date, months: number = DEFAULT_POINTS_LIFETIME_MONTHS): Date =>
+  endOfBangkokQuarter(addMonths(earnedAt, months));
 
-/** When points earned at `earnedAt` lapse: the last millisecond of that Bangkok quarter, `years` later. */
-export const pointsExpiryFor = (earnedAt: Date, years: number = lifetimeYears): Date =>
-  endOfBangkokQuarter(addYears(earnedAt, years));
+const expiryNow = async (trx: Db, now: Date): Promise<Date> =>
+  pointsExpiryFor(now, (await currentRules(trx)).pointsLifetimeMonths);
 
 /** Queues every ledger write for this member behind the others (see above). */
 export const lockMember = async (trx: Db, memberId: string): Promise<boolean> => {
@@ -173,7 +171,9 @@ export const burnPoints = async (
 };
 
 export type ReverseInput = { memberId: string; reason: string; now: Date } & (
-  { orderId: string } | { burnRowIds: readonly string[] }
+  | { orderId: string }
+  | { burnRowIds: readonly string[] }
+  | { refundId: string; refundOfOrderId: string; points: number }
 );
 
 /**
@@ -186,6 +186,7 @@ export type ReverseInput = { memberId: string; reason: string; now: Date } & (
  */
 export const reversePoints = async (trx: Db, r: ReverseInput): Promise<number> => {
   await requireMember(trx, r.memberId);
+  if ('refundId' in r) return reverseForRefund(trx, r);
   if ('orderId' in r) {
     const earn = await trx
       .selectFrom('points_ledger')
@@ -257,6 +258,48 @@ export const reversePoints = async (trx: Db, r: ReverseInput): Promise<number> =
 };
 
 /**
+ * A refund's share of what an order earned (`refundId`: once per refund, unique refund_id), taken from
+ * that order's own bucket up to what it still holds. Points already spent or expired from it stay
+ * spent — the balance never goes below zero; the refund records the shortfall (docs/decisions.md).
+ * The row names no order (the order's one `reverse` row is unique), but its refund does.
+ */
+const reverseForRefund = async (
+  trx: Db,
+  r: { memberId: string; reason: string; now: Date; refundId: string; refundOfOrderId: string; points: number },
+): Promise<number> => {
+  if (r.points <= 0) return 0;
+  const earn = await trx
+    .selectFrom('points_ledger')
+    .select(['id', 'points'])
+    .where('member_id', '=', r.memberId)
+    .where('order_id', '=', r.refundOfOrderId)
+    .where('kind', '=', 'earn')
+    .executeTakeFirst();
+  if (!earn) return 0;
+  const bucket = (await bucketsOf(trx, r.memberId)).find((b) => b.id === earn.id);
+  const take = Math.min(r.points, bucket?.remaining ?? 0);
+  if (take <= 0) return 0;
+  const res = await trx
+    .insertInto('points_ledger')
+    .values({
+      member_id: r.memberId,
+      kind: 'reverse',
+      points: -take,
+      reason: r.reason,
+      order_id: null,
+      privilege_id: null,
+      expires_at: null,
+      created_at: r.now,
+      bucket_id: earn.id,
+      refund_id: r.refundId,
+    })
+    .onConflict((oc) => oc.column('refund_id').where('refund_id', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return res ? take : 0;
+};
+
+/**
  * An operator's correction (no route): positive → a new bucket with the usual expiry; negative → taken
  * earliest-expiring first like a burn, refused when the balance is short.
  */
@@ -279,7 +322,7 @@ export const adjustPoints = async (
       reason: a.reason,
       order_id: null,
       privilege_id: null,
-      expires_at: pointsExpiryFor(a.now),
+      expires_at: await expiryNow(trx, a.now),
       created_at: a.now,
     })
     .execute();
@@ -305,7 +348,7 @@ export const earnForOrder = async (
       reason: `order ${e.orderNumber}`,
       order_id: e.orderId,
       privilege_id: null,
-      expires_at: pointsExpiryFor(e.now),
+      expires_at: await expiryNow(trx, e.now),
       created_at: e.now,
     })
     .onConflict((oc) => oc.columns(['order_id', 'kind']).where('order_id', 'is not', null).doNothing())

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../context.ts';
-import { expirePoints, setPointsLifetimeYears } from './points-ledger.ts';
+import { expirePoints } from './points-ledger.ts';
 import { reviewTiers } from './tiers.ts';
 
 /**
@@ -9,7 +9,6 @@ import { reviewTiers } from './tiers.ts';
  * Both are idempotent, so a retried or doubled run changes nothing more.
  */
 export const createPointsRuntime = (deps: AppDeps): void => {
-  setPointsLifetimeYears(deps.config.pointsLifetimeYears);
   const expire = deps.jobs.define<Record<string, never>>(
     'points.expire',
     async () => {
