@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { STAFF_SESSION_MAX_HOURS, type Language, type StaffRole } from '@app/contracts';
+import {
+  STAFF_SESSION_MAX_HOURS,
+  type Language,
+  type StaffChallengeData,
+  type StaffRole,
+  type StaffSessionData,
+} from '@app/contracts';
+import { generate } from 'otplib';
 import { hashStaffToken, newStaffToken } from '../../src/modules/admin/staff-token.ts';
-import { bearer, type TestApp } from './build-test-app.ts';
+import { bearer, lastCode, type TestApp } from './build-test-app.ts';
 
 export interface TestStaffOptions {
   /** Default: a fresh address per call. */
@@ -134,4 +141,47 @@ export const openStaffSession = async (
     .returning('id')
     .executeTakeFirstOrThrow();
   return { token, sessionId: session.id, headers: bearer(token) };
+};
+
+/** The authenticator app's code for `secret` at the test clock's time (or `at`). */
+export const totpCode = (secret: string, at: Date) =>
+  generate({ secret, epoch: Math.floor(at.getTime() / 1000) });
+
+export const staffSendCode = (t: TestApp, email: string, language?: 'en' | 'th') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/admin/api/auth/send-code',
+    payload: language ? { email, language } : { email },
+  });
+
+export const staffVerifyCode = (t: TestApp, email: string, code: string) =>
+  t.app.inject({ method: 'POST', url: '/admin/api/auth/verify-code', payload: { email, code } });
+
+export const staffSecondFactor = (t: TestApp, challengeToken: string, code: string) =>
+  t.app.inject({ method: 'POST', url: '/admin/api/auth/second-factor', payload: { challengeToken, code } });
+
+/**
+ * The real sign-in of an existing staff account: e-mailed code from the outbox, then the authenticator
+ * code — enrolling with the offered secret when the account has none yet (pass the `secret` an
+ * earlier sign-in returned otherwise). Moves the clock first: a second past the newest mail (so the
+ * outbox's newest is this code), and 61 s when `secret` is given (past the resend wait, and a code
+ * step newer than the last one used).
+ */
+export const signInStaffThroughFlow = async (
+  t: TestApp,
+  email: string,
+  secret?: string,
+): Promise<{ token: string; secret: string; headers: { authorization: string }; data: StaffSessionData }> => {
+  t.clock.advance(secret ? 61_000 : 1000);
+  const sent = await staffSendCode(t, email);
+  if (sent.statusCode !== 200) throw new Error(`send-code ${sent.statusCode}: ${sent.body}`);
+  const verified = await staffVerifyCode(t, email, await lastCode(t, email));
+  if (verified.statusCode !== 200) throw new Error(`verify-code ${verified.statusCode}: ${verified.body}`);
+  const challenge = verified.json<{ data: StaffChallengeData }>().data;
+  const useSecret = challenge.enrolment?.secret ?? secret;
+  if (!useSecret) throw new Error('the account has a second factor: pass its secret');
+  const done = await staffSecondFactor(t, challenge.challengeToken, await totpCode(useSecret, t.clock.now()));
+  if (done.statusCode !== 200) throw new Error(`second-factor ${done.statusCode}: ${done.body}`);
+  const data = done.json<{ data: StaffSessionData }>().data;
+  return { token: data.token, secret: useSecret, headers: bearer(data.token), data };
 };

@@ -68,3 +68,11 @@ export const StaffMeResponseSchema = envelope(StaffMeSchema);
 export const STAFF_SESSION_IDLE_MINUTES = 30;
 export const STAFF_SESSION_MAX_HOURS = 8;
 export const STAFF_CHALLENGE_TTL_SECONDS = 300;
+
+/** POST /admin/api/auth/sign-out: the presented session is ended. */
+export const StaffSignOutResponseSchema = envelope(z.object({ signedOut: z.literal(true) }));
+
+/** The issuer an authenticator app shows beside the account. */
+export const TOTP_ISSUER = 'Privileges Back Office';
+/** Wrong authenticator codes one sign-in challenge takes before it is dead. */
+export const STAFF_CHALLENGE_MAX_ATTEMPTS = 5;

@@ -1,3 +1,5 @@
 // The back office's contracts (/admin/api): staff, roles and the screens' shapes.
 export * from './roles.ts';
 export * from './auth.ts';
+export * from './staff.ts';
+export * from './audit.ts';

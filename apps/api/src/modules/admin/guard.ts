@@ -17,17 +17,24 @@ export interface StaffPrincipal {
 }
 
 /**
- * What a back-office route declares in `config`: the permission it needs (checked against the one
- * table in the contracts before the body is even parsed), or `public: true` for the sign-in steps.
+ * What a back-office route declares in `config` — exactly one of: the permission it needs (checked
+ * against the one table in the contracts before the body is even parsed), `signedIn: true` for what
+ * every active staff member may do for themselves (who am I, sign out), or `public: true` for the
+ * sign-in steps.
  */
 export interface AdminRouteConfig {
   permission?: Permission;
+  signedIn?: true;
   public?: true;
 }
+
+/** How a route is guarded: what the role-matrix test expects of each role. */
+export type AdminAccess = 'public' | 'signedIn' | 'permission';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: Permission;
+    signedIn?: true;
     public?: true;
   }
   interface FastifyRequest {
@@ -107,23 +114,56 @@ export const installStaffGuard = (
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as AdminRouteConfig;
     if (route.method === 'HEAD') return;
-    if (!config.public && !config.permission) {
-      throw new Error(`back-office route ${String(route.method)} ${route.url} declares no permission`);
+    const access = accessOf(config);
+    if (!access) {
+      throw new Error(
+        `back-office route ${String(route.method)} ${route.url} must declare exactly one of ` +
+          '`permission`, `signedIn: true` or `public: true`',
+      );
     }
     for (const method of [route.method].flat()) {
-      opts.routes.push({ method: String(method), url: route.url, permission: config.permission ?? null });
+      opts.routes.push({
+        method: String(method),
+        url: route.url,
+        access,
+        permission: config.permission ?? null,
+      });
     }
   });
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config as AdminRouteConfig;
-    if (config.public) return;
+    const access = accessOf(config);
+    if (access === 'public') return;
     const token = bearerOf(req);
     const staff = token ? await findStaffSession(opts.db, token, opts.now()) : undefined;
     if (!staff) throw new AppError('unauthorized');
     Object.defineProperty(req, 'staff', { value: staff, enumerable: true, configurable: true });
+    if (access === 'signedIn') return;
     if (!config.permission || !roleCan(staff.role, config.permission)) throw new AppError('forbidden');
   });
 };
 
-/** Every back-office route and the permission it needs (null: public), for the role-matrix test. */
-export type AdminRouteList = Array<{ method: string; url: string; permission: Permission | null }>;
+/** Which one of the three a route declared; undefined when none or more than one. */
+const accessOf = (config: AdminRouteConfig): AdminAccess | undefined => {
+  const declared = [config.public === true, config.signedIn === true, config.permission !== undefined];
+  if (declared.filter(Boolean).length !== 1) return undefined;
+  if (config.public) return 'public';
+  return config.signedIn ? 'signedIn' : 'permission';
+};
+
+/**
+ * Every back-office route, how it is guarded and the permission it needs (null unless `access` is
+ * 'permission'), for the role-matrix test.
+ */
+export type AdminRouteList = Array<{
+  method: string;
+  url: string;
+  access: AdminAccess;
+  permission: Permission | null;
+}>;
+
+/**
+ * OpenAPI security requirement of the guarded back-office routes: `Authorization: Bearer stf_…`, the
+ * opaque staff session token (a member's JWT is refused).
+ */
+export const STAFF_SECURITY: Array<Record<string, string[]>> = [{ bearerAuth: [] }];

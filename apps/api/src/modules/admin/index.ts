@@ -1,8 +1,14 @@
 // The back office's API (/admin/api): one root plugin whose every route passes the staff guard.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../../http/module.ts';
-import { installStaffGuard, type AdminRouteList } from './guard.ts';
+import type { AdminArea, AdminModuleOptions } from './area.ts';
+import { auditArea } from './audit/audit.routes.ts';
+import { staffAuthArea } from './auth/staff-auth.routes.ts';
+import { installStaffGuard } from './guard.ts';
+import { rulesArea } from './rules/rules.routes.ts';
+import { staffArea } from './staff/staff.routes.ts';
 
+// Areas take their types from ./area.ts and the audit writer from ./audit.ts, not from here (a cycle).
+export type { AdminArea, AdminModuleOptions } from './area.ts';
 export type { AdminRouteList, StaffPrincipal } from './guard.ts';
 export { actorOf, recordAudit, type AuditActor, type AuditEntry } from './audit.ts';
 
@@ -12,14 +18,8 @@ export { actorOf, recordAudit, type AuditActor, type AuditEntry } from './audit.
  */
 export const adminModule: FastifyPluginAsyncZod<AdminModuleOptions> = async (app, opts) => {
   installStaffGuard(app, { db: opts.deps.db, now: opts.deps.now, routes: opts.routes });
-  const areas: AdminArea[] = [];
-  for (const area of areas) await app.register(area, opts);
+  const areas: AdminArea[] = [staffAuthArea, staffArea, auditArea, rulesArea];
+  // Not `opts` itself: it carries this plugin's own prefix, which the areas would add a second time.
+  const { deps, limiter, routes, catalogueChanged } = opts;
+  for (const area of areas) await app.register(area, { deps, limiter, routes, catalogueChanged });
 };
-
-export interface AdminModuleOptions extends ModuleOptions {
-  /** Filled with every back-office route and its permission as they register (the role-matrix test reads it). */
-  routes: AdminRouteList;
-}
-
-/** One area of the back office (staff, members, audit, orders …), registered inside adminModule. */
-export type AdminArea = FastifyPluginAsyncZod<AdminModuleOptions>;

@@ -3,3 +3,4 @@ export { createAccessTokens } from './access-token.ts';
 export { authModule } from './auth.routes.ts';
 export { installAuthenticate } from './authenticate.ts';
 export { createSessionCache, type SessionCache } from './session-cache.ts';
+export { sendCode, verifyCode, type SendCodeHooks } from './otp.service.ts';
