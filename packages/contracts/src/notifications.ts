@@ -25,6 +25,7 @@ export const NotificationTypeSchema = z.enum([
   'tier_down',
   'voucher_expiring',
   'new_privilege',
+  'points_adjusted',
 ]);
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;
 

@@ -528,6 +528,21 @@ export interface AuditLogTable {
   request_id: string | null;
 }
 
+/** A staff member's points adjustment (the ledger row is the points module's); the key makes a retry once. */
+export interface MemberPointsAdjustmentTable {
+  id: Generated<string>;
+  member_id: string;
+  staff_id: string | null;
+  points: number;
+  reason: string;
+  balance_before: number;
+  balance_after: number;
+  idempotency_key: string | null;
+  /** points and reason: the same key with another request is refused. */
+  request_hash: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   member: MemberTable;
   avatar: AvatarTable;
@@ -570,6 +585,7 @@ export interface Database {
   staff_challenge: StaffChallengeTable;
   staff_session: StaffSessionTable;
   audit_log: AuditLogTable;
+  member_points_adjustment: MemberPointsAdjustmentTable;
 }
 
 export type MemberRow = Selectable<MemberTable>;

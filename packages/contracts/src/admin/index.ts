@@ -3,3 +3,4 @@ export * from './roles.ts';
 export * from './auth.ts';
 export * from './staff.ts';
 export * from './audit.ts';
+export * from './members.ts';

@@ -4,6 +4,7 @@ import type { AdminArea, AdminModuleOptions } from './area.ts';
 import { auditArea } from './audit/audit.routes.ts';
 import { staffAuthArea } from './auth/staff-auth.routes.ts';
 import { installStaffGuard } from './guard.ts';
+import { membersArea } from './members/members.routes.ts';
 import { rulesArea } from './rules/rules.routes.ts';
 import { staffArea } from './staff/staff.routes.ts';
 
@@ -18,7 +19,7 @@ export { actorOf, recordAudit, type AuditActor, type AuditEntry } from './audit.
  */
 export const adminModule: FastifyPluginAsyncZod<AdminModuleOptions> = async (app, opts) => {
   installStaffGuard(app, { db: opts.deps.db, now: opts.deps.now, routes: opts.routes });
-  const areas: AdminArea[] = [staffAuthArea, staffArea, auditArea, rulesArea];
+  const areas: AdminArea[] = [staffAuthArea, staffArea, auditArea, rulesArea, membersArea];
   // Not `opts` itself: it carries this plugin's own prefix, which the areas would add a second time.
   const { deps, limiter, routes, catalogueChanged } = opts;
   for (const area of areas) await app.register(area, { deps, limiter, routes, catalogueChanged });

@@ -19,6 +19,51 @@ export const lockFamily = (trx: Transaction<Database>, familyId: string) =>
     .forUpdate()
     .executeTakeFirst();
 
+/**
+ * Whether the member may hold a session: locked for share, so a back-office block (which updates the
+ * row) and a sign-in or refresh decide one after the other — a session is never started or renewed
+ * by a transaction that began before a block committed and ends after it.
+ */
+export const memberAccess = (trx: Transaction<Database>, memberId: string) =>
+  trx
+    .selectFrom('member')
+    .select(['blocked_at', 'language'])
+    .where('id', '=', memberId)
+    .forShare()
+    .executeTakeFirst();
+
+/** The member's sessions not revoked, locked (their refreshes wait for the revoking transaction). */
+export const lockActiveFamilies = (trx: Transaction<Database>, memberId: string) =>
+  trx
+    .selectFrom('refresh_token_family')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
+/** Sessions that can still refresh: not revoked, holding a token neither revoked nor expired. */
+export const countLiveFamilies = async (db: Db, memberId: string, now: Date): Promise<number> => {
+  const row = await db
+    .selectFrom('refresh_token_family as f')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('f.member_id', '=', memberId)
+    .where('f.revoked_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('refresh_token as t')
+          .select('t.id')
+          .whereRef('t.family_id', '=', 'f.id')
+          .where('t.revoked_at', 'is', null)
+          .where('t.expires_at', '>', now),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
 export const findFamily = (db: Db, familyId: string) =>
   db
     .selectFrom('refresh_token_family')

@@ -1,13 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Language } from '@app/contracts';
+import type { Kysely, Transaction } from 'kysely';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../app-error.ts';
+import type { Database } from '../../db/schema.ts';
+import { t } from '../../i18n/messages.ts';
 import {
+  countLiveFamilies,
   findTokenByHash,
   insertFamily,
   insertToken,
+  lockActiveFamilies,
   lockFamily,
   markRotated,
   markUsed,
+  memberAccess,
   revokeFamily,
 } from './session.repository.ts';
 
@@ -31,10 +38,24 @@ export interface IssuedRefreshToken {
   memberId: string;
 }
 
-/** A new session (family) with its first refresh token — at login. */
+/** 403 account_blocked, in the member's own language (the app shows its own text for the code). */
+const accountBlocked = (language: Language) =>
+  new AppError('account_blocked', { message: t(language, 'errors.account_blocked') });
+
+/** Refuses a member the back office blocked; the member row is held for share until the caller commits. */
+const assertMayHoldSession = async (trx: Transaction<Database>, memberId: string): Promise<void> => {
+  const member = await memberAccess(trx, memberId);
+  if (member?.blocked_at) throw accountBlocked(member.language);
+};
+
+/**
+ * A new session (family) with its first refresh token — at login. A blocked member is refused here,
+ * after the code was checked (so the block is told only to whoever holds the address's code).
+ */
 export const startSession = (ctx: Ctx, memberId: string): Promise<IssuedRefreshToken> =>
   ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
+    await assertMayHoldSession(trx, memberId);
     const { id: familyId } = await insertFamily(trx, memberId, now);
     const token = newRawToken();
     const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
@@ -42,7 +63,10 @@ export const startSession = (ctx: Ctx, memberId: string): Promise<IssuedRefreshT
     return { token, expiresAt, familyId, memberId };
   });
 
-type RotateOutcome = { ok: true; issued: IssuedRefreshToken } | { ok: false; reason: string };
+type RotateOutcome =
+  | { ok: true; issued: IssuedRefreshToken }
+  | { ok: false; reason: string }
+  | { ok: false; reason: 'blocked'; language: Language };
 
 /**
  * Exchanges a refresh token for a new one.
@@ -61,6 +85,10 @@ export const rotateRefreshToken = async (ctx: Ctx, raw: string): Promise<IssuedR
       const now = ctx.now();
       const seen = await findTokenByHash(trx, tokenHash);
       if (!seen) return { ok: false, reason: 'unknown' };
+      // The member before the family, as a block takes them (no deadlock); before the revocation
+      // check, since a block revokes every session and the member is told why.
+      const member = await memberAccess(trx, seen.member_id);
+      if (member?.blocked_at) return { ok: false, reason: 'blocked', language: member.language };
       const family = await lockFamily(trx, seen.family_id);
       const token = await findTokenByHash(trx, tokenHash); // re-read under the family lock
       if (!family || !token) return { ok: false, reason: 'unknown' };
@@ -106,6 +134,7 @@ export const rotateRefreshToken = async (ctx: Ctx, raw: string): Promise<IssuedR
       if (revoking) ctx.sessions.changed(revoking);
     });
   if (!outcome.ok) {
+    if ('language' in outcome) throw accountBlocked(outcome.language);
     if (outcome.reason === 'reuse')
       ctx.log.warn({ reason: outcome.reason }, 'refresh token reuse: session revoked');
     throw new AppError('refresh_token_invalid');
@@ -151,3 +180,39 @@ export const endSession = async (ctx: Ctx, familyId: string): Promise<void> => {
     ctx.sessions.changed(familyId);
   }
 };
+
+/**
+ * Runs `work` in one transaction with `revokeAll(memberId, reason)`, which ends every session of the
+ * member in that transaction (a back-office block or "end sessions", beside its audit row). Each
+ * session is announced as changing before its revocation and as changed once the transaction ended,
+ * so the member's access tokens stop with the commit, in this process at once (other processes
+ * within the session cache's poll).
+ */
+export const withMemberSessionsRevoked = async <T>(
+  ctx: Pick<Ctx, 'db' | 'sessions' | 'now'>,
+  work: (
+    trx: Transaction<Database>,
+    revokeAll: (memberId: string, reason: string) => Promise<number>,
+  ) => Promise<T>,
+): Promise<T> => {
+  const touched: string[] = [];
+  try {
+    return await ctx.db.transaction().execute((trx) =>
+      work(trx, async (memberId, reason) => {
+        const families = await lockActiveFamilies(trx, memberId);
+        for (const f of families) {
+          ctx.sessions.changing(f.id);
+          touched.push(f.id);
+          await revokeFamily(trx, f.id, ctx.now(), reason);
+        }
+        return families.length;
+      }),
+    );
+  } finally {
+    for (const id of touched) ctx.sessions.changed(id);
+  }
+};
+
+/** Sessions of the member that can still be refreshed. */
+export const liveSessionCount = (db: Kysely<Database>, memberId: string, now: Date): Promise<number> =>
+  countLiveFamilies(db, memberId, now);

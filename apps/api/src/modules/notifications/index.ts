@@ -8,3 +8,4 @@ export {
 } from './notifications.jobs.ts';
 export { notificationsModule } from './notifications.routes.ts';
 export { createNotificationVersions, type NotificationVersions } from './versions.ts';
+export { renderNotification, type NotificationRow } from './render.ts';

@@ -23,6 +23,8 @@ export interface NotificationParams {
   tier_down: { tier: Tier };
   voucher_expiring: { walletId: string; title: Titles; validUntil: number };
   new_privilege: { privilegeId: string; title: Titles; tier: Tier };
+  /** A staff correction: signed points and the reason given (in the staff member's words). */
+  points_adjusted: { points: number; reason: string };
 }
 
 export type NewNotification = {

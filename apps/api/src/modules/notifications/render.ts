@@ -69,6 +69,14 @@ const PARTS: Record<
     vars: { title: titleOf(lang, p.title), tier: tierName(lang, p.tier) },
     link: `/privileges/${encodeURIComponent(str(p.privilegeId))}`,
   }),
+  points_adjusted: (p) => ({
+    vars: {
+      ...pointsVars(Math.abs(num(p.points))),
+      signed: `${num(p.points) < 0 ? '−' : '+'}${NUMBER_FORMAT.format(Math.abs(num(p.points)))}`,
+      reason: str(p.reason),
+    },
+    link: '/profile/history',
+  }),
 };
 
 function orderLink(p: Record<string, unknown>): string {

@@ -25,6 +25,7 @@ const LOOKS: Record<NotificationType, Look> = {
   tier_down: { Icon: FallOutlined, tone: 'warn' },
   voucher_expiring: { Icon: TagOutlined, tone: 'warn' },
   new_privilege: { Icon: GiftOutlined, tone: 'info' },
+  points_adjusted: { Icon: StarOutlined, tone: 'info' },
 };
 
 /** What happened, at a glance: an icon in a round badge coloured by whether it is good news. */
