@@ -238,8 +238,21 @@ describe('back office: members — search, profile, points adjustments, sign-in 
       }
     });
 
-    it("a path id that is not a member's (non-uuid, unknown, long) is 404 member_not_found on every route", async () => {
+    it("a path id that is not a member's (non-uuid, unknown, another record's, long) is 404 member_not_found on every route", async () => {
+      // Ids of other records: a member's order, their session, a staff account.
+      const owner = await person();
+      const order = shop.orderOf(
+        await shop.buy(owner, { voucherId: await shop.voucher({ price: 0, points_earned: 0 }) }),
+      );
+      const family = await t.db
+        .selectFrom('refresh_token_family')
+        .select('id')
+        .where('member_id', '=', owner.id)
+        .executeTakeFirstOrThrow();
       const ids = [
+        order.id,
+        family.id,
+        staff.support.staffId,
         'nope',
         '1',
         randomUUID(),
