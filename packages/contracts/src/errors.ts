@@ -134,6 +134,10 @@ export const ERROR_CODES = [
   'staff_email_taken',
   /** 409: the change would leave the programme with no active owner. */
   'last_owner',
+  /** 404: no campaign with this id. */
+  'campaign_not_found',
+  /** 409: the campaign has already started, been sent or been cancelled (only a draft or a scheduled one can change). */
+  'campaign_not_pending',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

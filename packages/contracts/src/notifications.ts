@@ -26,6 +26,8 @@ export const NotificationTypeSchema = z.enum([
   'voucher_expiring',
   'new_privilege',
   'points_adjusted',
+  /** A campaign message: its own title and body, written by the programme team in both languages. */
+  'campaign',
 ]);
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;
 

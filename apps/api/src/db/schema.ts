@@ -543,6 +543,46 @@ export interface MemberPointsAdjustmentTable {
   created_at: Timestamp;
 }
 
+export type CampaignStatus = 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+
+/** A campaign message (modules/campaigns); counters move in the delivering transactions. */
+export interface CampaignTable {
+  id: Generated<string>;
+  title_en: string;
+  title_th: string;
+  body_en: string;
+  body_th: string;
+  link_kind: 'voucher' | 'privilege' | null;
+  link_id: string | null;
+  send_email: boolean;
+  /** The segment as the contracts' CampaignSegment. */
+  segment: ColumnType<Record<string, unknown>, string, string>;
+  status: CampaignStatus;
+  scheduled_at: Timestamp | null;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  recipients: Defaulted<number>;
+  delivered: Defaulted<number>;
+  skipped: Defaulted<number>;
+  emails_sent: Defaulted<number>;
+  emails_failed: Defaulted<number>;
+  staff_id: string | null;
+  staff_email: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One per (campaign, member): the recipients fixed when the send starts, and what reached each. */
+export interface CampaignDeliveryTable {
+  campaign_id: string;
+  member_id: string;
+  seq: number;
+  delivered_at: Timestamp | null;
+  skipped: Defaulted<boolean>;
+  email_state: 'pending' | 'sending' | 'sent' | 'failed' | null;
+}
+
 export interface Database {
   member: MemberTable;
   avatar: AvatarTable;
@@ -586,6 +626,8 @@ export interface Database {
   staff_session: StaffSessionTable;
   audit_log: AuditLogTable;
   member_points_adjustment: MemberPointsAdjustmentTable;
+  campaign: CampaignTable;
+  campaign_delivery: CampaignDeliveryTable;
 }
 
 export type MemberRow = Selectable<MemberTable>;

@@ -73,6 +73,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   webhook_invalid: 400,
   payment_not_found: 404,
   wallet_voucher_not_found: 404,
+  campaign_not_found: 404,
+  campaign_not_pending: 409,
   notification_not_found: 404,
   wallet_voucher_used_up: 409,
   wallet_voucher_expired: 409,

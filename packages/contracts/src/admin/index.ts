@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './staff.ts';
 export * from './audit.ts';
 export * from './members.ts';
+export * from './campaigns.ts';

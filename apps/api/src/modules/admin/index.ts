@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdminArea, AdminModuleOptions } from './area.ts';
 import { auditArea } from './audit/audit.routes.ts';
+import { campaignsArea } from './campaigns/campaigns.routes.ts';
 import { staffAuthArea } from './auth/staff-auth.routes.ts';
 import { installStaffGuard } from './guard.ts';
 import { membersArea } from './members/members.routes.ts';
@@ -19,7 +20,7 @@ export { actorOf, recordAudit, type AuditActor, type AuditEntry } from './audit.
  */
 export const adminModule: FastifyPluginAsyncZod<AdminModuleOptions> = async (app, opts) => {
   installStaffGuard(app, { db: opts.deps.db, now: opts.deps.now, routes: opts.routes });
-  const areas: AdminArea[] = [staffAuthArea, staffArea, auditArea, rulesArea, membersArea];
+  const areas: AdminArea[] = [staffAuthArea, staffArea, auditArea, rulesArea, membersArea, campaignsArea];
   // Not `opts` itself: it carries this plugin's own prefix, which the areas would add a second time.
   const { deps, limiter, routes, catalogueChanged } = opts;
   for (const area of areas) await app.register(area, { deps, limiter, routes, catalogueChanged });

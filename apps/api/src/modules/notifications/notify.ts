@@ -23,6 +23,8 @@ export interface NotificationParams {
   tier_down: { tier: Tier };
   voucher_expiring: { walletId: string; title: Titles; validUntil: number };
   new_privilege: { privilegeId: string; title: Titles; tier: Tier };
+  /** A campaign's own texts (copied: the member reads what was sent) and where it points, if anywhere. */
+  campaign: { campaignId: string; title: Titles; body: Titles; link: string | null };
   /** A staff correction: signed points and the reason given (in the staff member's words). */
   points_adjusted: { points: number; reason: string };
 }

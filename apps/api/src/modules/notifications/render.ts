@@ -45,7 +45,12 @@ const PARTS: Record<
   (
     p: Record<string, unknown>,
     lang: Language,
-  ) => { vars: Record<string, string | number>; link: string | null }
+  ) => {
+    vars: Record<string, string | number>;
+    link: string | null;
+    /** Texts that are not the locale's (a campaign's own words): shown as written, never interpolated. */
+    text?: { title: string; description: string };
+  }
 > = {
   order_successful: (p) => ({ vars: { number: str(p.number) }, link: orderLink(p) }),
   order_failed: (p) => ({ vars: { number: str(p.number) }, link: orderLink(p) }),
@@ -69,6 +74,11 @@ const PARTS: Record<
     vars: { title: titleOf(lang, p.title), tier: tierName(lang, p.tier) },
     link: `/privileges/${encodeURIComponent(str(p.privilegeId))}`,
   }),
+  campaign: (p, lang) => ({
+    vars: {},
+    link: typeof p.link === 'string' && p.link.startsWith('/') ? p.link : null,
+    text: { title: titleOf(lang, p.title), description: titleOf(lang, p.body) },
+  }),
   points_adjusted: (p) => ({
     vars: {
       ...pointsVars(Math.abs(num(p.points))),
@@ -85,13 +95,13 @@ function orderLink(p: Record<string, unknown>): string {
 
 /** One notification as the reader sees it, in `lang` (rendered on every read: old ones follow a language switch). */
 export const renderNotification = (row: NotificationRow, lang: Language): Notification => {
-  const { vars, link } = PARTS[row.type](row.params, lang);
+  const { vars, link, text } = PARTS[row.type](row.params, lang);
   const key = `notificationMessages.${row.type}`;
   return {
     _id: row.id,
     type: row.type,
-    title: t(lang, `${key}.title`, vars),
-    description: t(lang, `${key}.description`, vars),
+    title: text?.title ?? t(lang, `${key}.title`, vars),
+    description: text?.description ?? t(lang, `${key}.description`, vars),
     isRead: row.is_read,
     createdAt: row.created_at.toISOString(),
     link,

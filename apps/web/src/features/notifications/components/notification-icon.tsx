@@ -5,6 +5,7 @@ import {
   CrownOutlined,
   FallOutlined,
   GiftOutlined,
+  NotificationOutlined,
   StarOutlined,
   TagOutlined,
 } from '@ant-design/icons';
@@ -25,6 +26,7 @@ const LOOKS: Record<NotificationType, Look> = {
   tier_down: { Icon: FallOutlined, tone: 'warn' },
   voucher_expiring: { Icon: TagOutlined, tone: 'warn' },
   new_privilege: { Icon: GiftOutlined, tone: 'info' },
+  campaign: { Icon: NotificationOutlined, tone: 'info' },
   points_adjusted: { Icon: StarOutlined, tone: 'info' },
 };
 
