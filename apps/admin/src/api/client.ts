@@ -42,7 +42,8 @@ export const setUnauthorizedHandler = (fn: () => void) => {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 export function buildUrl(path: string, query?: Query): string {
-  const url = `/admin/api${path}`;
+  // `/bff/…`: the member API's public reads (the store list); everything else is /admin/api.
+  const url = path.startsWith('/bff/') ? path : `/admin/api${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query))
@@ -55,10 +56,14 @@ export function buildUrl(path: string, query?: Query): string {
 export async function request<T>(
   method: Method,
   path: string,
-  options: { body?: unknown; query?: Query; signal?: AbortSignal } = {},
+  options: { body?: unknown; query?: Query; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const token = session.token();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language() };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': language(),
+    ...options.headers,
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
@@ -86,7 +91,8 @@ export async function request<T>(
 
 export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    request<T>('POST', path, { body: body ?? {}, headers }),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
   delete: <T>(path: string) => request<T>('DELETE', path),

@@ -66,11 +66,12 @@ export const dataProvider: DataProvider = {
       data: (await api.delete<BaseRecord>(`/${resource}/${encodeURIComponent(String(id))}`)) as never,
     };
   },
-  async custom({ url, method, payload, query }) {
+  async custom({ url, method, payload, query, headers }) {
     const path = url.startsWith('/admin/api') ? url.slice('/admin/api'.length) : url;
     const data = await request<BaseRecord>(method.toUpperCase() as Method, path, {
       body: method === 'get' ? undefined : (payload ?? {}),
       query: query as Query | undefined,
+      headers: headers as Record<string, string> | undefined,
     });
     return { data: data as never };
   },

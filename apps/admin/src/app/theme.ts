@@ -8,6 +8,7 @@ export const theme: ThemeConfig = {
     colorLink: '#1f4e9c',
     colorError: '#c4262e',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    fontFamily: 'var(--admin-font)',
     fontSize: 14,
     borderRadius: 8,
   },

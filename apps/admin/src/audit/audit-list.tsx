@@ -1,7 +1,210 @@
-import { Typography } from 'antd';
+import type { AuditEntry, AuditPage, Staff } from '@app/contracts';
+import { CanAccess, useCan, useList } from '@refinedev/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, DatePicker, Form, Input, Select, Table, type TableColumnsType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import buddhistEra from 'dayjs/plugin/buddhistEra';
+import 'dayjs/locale/th';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../api/client.ts';
+import { NotAllowed } from '../app/placeholders.tsx';
+import { errorText } from '../shared/error-text.ts';
+import { BUDDHIST_DATE_FORMAT, DATE_FORMAT, formatDateTime } from '../shared/format.ts';
+import { currentLanguage } from '../shared/i18n.ts';
+import { PageHeader } from '../shared/page-header.tsx';
+import { AuditChange } from './audit-change.tsx';
+
+// The range picker prints the Buddhist-era year in Thai (as every date in the app).
+dayjs.extend(buddhistEra);
+
+/** The actions the API writes (modules/admin/**): offered in the filter, any other may be typed. */
+export const AUDIT_ACTIONS = [
+  'member.points.adjust',
+  'member.block',
+  'member.unblock',
+  'member.sessions.end',
+  'order.refund',
+  'staff.create',
+  'staff.update',
+  'staff.sessions_end',
+  'staff.second_factor_reset',
+  'staff.sign_out',
+  'staff.owner_restore',
+  'rules.update',
+];
+const ENTITY_TYPES = ['member', 'order', 'staff', 'staff_session', 'programme_rules'];
+
+type Filters = {
+  staffId?: string;
+  action?: string;
+  entityType?: string;
+  entityId?: string;
+  q?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+};
+
+/** A picked day as the start of that day in Bangkok (the programme's days). */
+const bangkokDayStart = (d: Dayjs) => `${d.format('YYYY-MM-DD')}T00:00:00+07:00`;
 
 export function AuditList() {
+  return (
+    <CanAccess resource="audit" action="list" fallback={<NotAllowed />}>
+      <AuditTable />
+    </CanAccess>
+  );
+}
+
+export const actionLabel = (t: (k: string, o?: Record<string, unknown>) => string, action: string) =>
+  t(`admin.audit.actions.${action.replaceAll('.', '_')}`, { defaultValue: action });
+
+function AuditTable() {
   const { t } = useTranslation();
-  return <Typography.Title level={2}>{t('admin.nav.members')}</Typography.Title>;
+  const lang = currentLanguage();
+  const [query, setQuery] = useState<Record<string, string | undefined>>({});
+  // Naming staff needs the staff list (owners); others filter by the e-mail in the text search.
+  const canListStaff = useCan({ resource: 'staff', action: 'list' }).data?.can ?? false;
+  const staff = useList<Staff>({
+    resource: 'staff',
+    pagination: { mode: 'off' },
+    queryOptions: { enabled: canListStaff },
+  });
+
+  const pages = useInfiniteQuery({
+    queryKey: ['audit', query],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<AuditPage>('/audit', { ...query, limit: 50, cursor: pageParam }, signal),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const rows = pages.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const apply = (v: Filters) => {
+    const [from, to] = v.range ?? [];
+    setQuery({
+      staffId: v.staffId,
+      action: v.action?.trim() || undefined,
+      entityType: v.entityType,
+      entityId: v.entityId?.trim() || undefined,
+      q: v.q?.trim() || undefined,
+      from: from ? bangkokDayStart(from) : undefined,
+      // The whole last day: up to the start of the next.
+      to: to ? bangkokDayStart(to.add(1, 'day')) : undefined,
+    });
+  };
+
+  const columns: TableColumnsType<AuditEntry> = [
+    {
+      title: t('admin.audit.when'),
+      dataIndex: 'at',
+      width: 150,
+      render: (v: string) => formatDateTime(v, lang),
+    },
+    {
+      title: t('admin.audit.who'),
+      dataIndex: 'staffEmail',
+      width: 220,
+      ellipsis: true,
+      render: (v: string, e) => (e.staffId ? v : <span className="muted">{t('admin.audit.system')}</span>),
+    },
+    {
+      title: t('admin.audit.action'),
+      dataIndex: 'action',
+      width: 200,
+      render: (v: string) => actionLabel(t, v),
+    },
+    {
+      title: t('admin.audit.entity'),
+      key: 'entity',
+      width: 200,
+      render: (_, e) => (
+        <>
+          <div>{t(`admin.audit.entities.${e.entityType}`, { defaultValue: e.entityType })}</div>
+          {e.entityId && <div className="muted small mono">{e.entityId}</div>}
+        </>
+      ),
+    },
+    { title: t('admin.common.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '—' },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('admin.nav.audit')}>
+        <span className="muted">{t('admin.audit.intro')}</span>
+      </PageHeader>
+      <Card>
+        <Form layout="vertical" onFinish={apply} className="filter-grid">
+          {canListStaff && (
+            <Form.Item name="staffId" label={t('admin.audit.who')}>
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                placeholder={t('admin.audit.anyone')}
+                options={staff.result.data.map((s) => ({ value: s.id, label: `${s.name} (${s.email})` }))}
+              />
+            </Form.Item>
+          )}
+          <Form.Item name="action" label={t('admin.audit.action')}>
+            <Select
+              allowClear
+              placeholder={t('admin.audit.anyAction')}
+              options={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(t, a) }))}
+            />
+          </Form.Item>
+          <Form.Item name="entityType" label={t('admin.audit.entity')}>
+            <Select
+              allowClear
+              placeholder={t('admin.audit.anyEntity')}
+              options={ENTITY_TYPES.map((e) => ({ value: e, label: t(`admin.audit.entities.${e}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="entityId" label={t('admin.audit.entityId')}>
+            <Input allowClear maxLength={100} />
+          </Form.Item>
+          <Form.Item name="range" label={t('admin.audit.dates')}>
+            <DatePicker.RangePicker
+              format={lang === 'th' ? BUDDHIST_DATE_FORMAT : DATE_FORMAT}
+              inputReadOnly
+              style={{ width: '100%' }}
+              placeholder={[t('admin.audit.from'), t('admin.audit.to')]}
+            />
+          </Form.Item>
+          <Form.Item name="q" label={t('admin.audit.text')}>
+            <Input allowClear maxLength={100} placeholder={t('admin.audit.textPlaceholder')} />
+          </Form.Item>
+          <Form.Item label=" " className="filter-submit">
+            <Button type="primary" htmlType="submit" block>
+              {t('admin.common.search')}
+            </Button>
+          </Form.Item>
+        </Form>
+        {pages.error && (
+          <Alert type="error" showIcon title={errorText(t, pages.error)} className="block-gap" />
+        )}
+        <Table<AuditEntry>
+          rowKey="id"
+          className="block-gap"
+          columns={columns}
+          dataSource={rows}
+          loading={pages.isFetching && !pages.isFetchingNextPage}
+          pagination={false}
+          scroll={{ x: 960 }}
+          size="middle"
+          expandable={{
+            expandedRowRender: (e) => <AuditChange entry={e} />,
+            rowExpandable: (e) => e.before !== null || e.after !== null,
+          }}
+          locale={{ emptyText: t('admin.audit.none') }}
+        />
+        {pages.hasNextPage && (
+          <div className="load-more">
+            <Button onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+              {t('admin.common.loadMore')}
+            </Button>
+          </div>
+        )}
+      </Card>
+    </>
+  );
 }

@@ -1,7 +1,106 @@
-import { Typography } from 'antd';
+import type { AdminMemberRow } from '@app/contracts';
+import { SearchOutlined } from '@ant-design/icons';
+import { CanAccess } from '@refinedev/core';
+import { Alert, Button, Card, Form, Input, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { NotAllowed } from '../app/placeholders.tsx';
+import { errorText } from '../shared/error-text.ts';
+import { formatDate, formatNumber } from '../shared/format.ts';
+import { currentLanguage } from '../shared/i18n.ts';
+import { BlockedTag, TierTag } from '../shared/labels.tsx';
+import { PageHeader } from '../shared/page-header.tsx';
+import { useAdminTable } from '../shared/use-admin-table.ts';
 
+/** Members: search by e-mail, name, phone or order number; newest first without a search. */
 export function MembersList() {
+  return (
+    <CanAccess resource="members" action="list" fallback={<NotAllowed />}>
+      <MembersTable />
+    </CanAccess>
+  );
+}
+
+function MembersTable() {
   const { t } = useTranslation();
-  return <Typography.Title level={2}>{t('admin.nav.members')}</Typography.Title>;
+  const lang = currentLanguage();
+  const { rows, loading, error, pagination, search } = useAdminTable<AdminMemberRow>('members');
+  // On a phone: who (name and e-mail in one cell), tier, points and sign-in; phone and joined from md up.
+  const columns: TableColumnsType<AdminMemberRow> = [
+    {
+      title: t('admin.members.name'),
+      key: 'name',
+      render: (_, m) => (
+        <>
+          <Link to={`/members/${m.id}`}>{m.name ?? t('admin.members.noName')}</Link>
+          <div className="muted small">{m.email}</div>
+        </>
+      ),
+    },
+    {
+      title: t('admin.members.phone'),
+      dataIndex: 'phone',
+      responsive: ['md'],
+      render: (v: string | null) => v ?? '—',
+    },
+    {
+      title: t('admin.members.tier'),
+      dataIndex: 'tier',
+      render: (v: AdminMemberRow['tier']) => <TierTag tier={v} />,
+    },
+    {
+      title: t('admin.members.points'),
+      dataIndex: 'pointsBalance',
+      align: 'right',
+      render: (v: number) => formatNumber(v),
+    },
+    {
+      title: t('admin.members.status'),
+      dataIndex: 'blocked',
+      render: (v: boolean) => <BlockedTag blocked={v} />,
+    },
+    {
+      title: t('admin.members.joined'),
+      dataIndex: 'createdAt',
+      responsive: ['md'],
+      render: (v: string) => formatDate(v, lang),
+    },
+  ];
+  return (
+    <>
+      <PageHeader title={t('admin.nav.members')} />
+      <Card>
+        <Form
+          layout="inline"
+          onFinish={(v: { q?: string }) => search({ q: v.q?.trim() })}
+          className="search-form"
+        >
+          <Form.Item name="q" className="search-field">
+            <Input
+              allowClear
+              prefix={<SearchOutlined aria-hidden />}
+              placeholder={t('admin.members.searchPlaceholder')}
+              aria-label={t('admin.members.searchLabel')}
+              maxLength={200}
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit">
+            {t('admin.common.search')}
+          </Button>
+        </Form>
+        {error && <Alert type="error" showIcon title={errorText(t, error)} className="block-gap" />}
+        <Table<AdminMemberRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          loading={loading}
+          pagination={pagination}
+          scroll={{ x: 'max-content' }}
+          size="middle"
+          locale={{ emptyText: t('admin.members.none') }}
+          className="block-gap"
+        />
+      </Card>
+    </>
+  );
 }
