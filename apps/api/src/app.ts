@@ -246,6 +246,7 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
     ...modules,
     routes: adminRoutes,
     catalogueChanged: catalogueChanges.changed,
+    orders,
     prefix: '/admin/api',
   });
   registerMetricsRoute(app, config, metrics);

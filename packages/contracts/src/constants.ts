@@ -58,6 +58,10 @@ export const ORDER_STATUSES = [
   'FAILED',
   'ERROR',
   'CANCELLED',
+  /** Some of a paid order's units were refunded (the rest stay in the wallet). */
+  'PARTIALLY_REFUNDED',
+  /** Every unit of a paid order was refunded. */
+  'REFUNDED',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** 'multiple' from the cart, 'single' from Buy Now. */

@@ -5,14 +5,19 @@ import type { Db } from './orders.repository.ts';
  * Every move an order may make, in one table (ARCHITECTURE §7). PENDING waits for payment;
  * IN_PROGRESS is paid and being issued; ERROR is paid with issuing failed (retried until it succeeds).
  * FAILED (declined) and CANCELLED (by the member, or the payment expired) never took money.
+ * A paid and issued order may be refunded: some of its units (PARTIALLY_REFUNDED, which may be refunded
+ * further) or all of them (REFUNDED). A charge that arrived after its order was closed is refunded
+ * without moving the order: it stays CANCELLED or FAILED, as nothing was issued for it.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   PENDING: ['IN_PROGRESS', 'FAILED', 'CANCELLED'],
   IN_PROGRESS: ['SUCCESSFUL', 'ERROR'],
   ERROR: ['SUCCESSFUL'],
-  SUCCESSFUL: [],
+  SUCCESSFUL: ['PARTIALLY_REFUNDED', 'REFUNDED'],
   FAILED: [],
   CANCELLED: [],
+  PARTIALLY_REFUNDED: ['REFUNDED'],
+  REFUNDED: [],
 };
 
 export const canMove = (from: OrderStatus, to: OrderStatus): boolean => ORDER_TRANSITIONS[from].includes(to);
@@ -23,6 +28,8 @@ export const statesBefore = (to: OrderStatus): OrderStatus[] =>
 
 /** States that hold stock and a coupon use without having been paid. */
 export const isAwaitingPayment = (s: OrderStatus) => s === 'PENDING';
+/** Paid and issued, with units that may still be refunded. */
+export const isRefundable = (s: OrderStatus) => s === 'SUCCESSFUL' || s === 'PARTIALLY_REFUNDED';
 /** Paid, vouchers not all issued yet. */
 export const isPaidUnissued = (s: OrderStatus) => s === 'IN_PROGRESS' || s === 'ERROR';
 
@@ -56,5 +63,31 @@ export const moveOrder = async (
     .where('id', '=', orderId)
     .where('status', '=', current.status)
     .execute();
+  await recordOrderEvent(trx, orderId, now, { kind: 'status', from: current.status, to });
   return current.status;
+};
+
+/** A step of the order's timeline (the back office's order detail), in the transaction that made it. */
+export const recordOrderEvent = async (
+  trx: Db,
+  orderId: string,
+  at: Date,
+  e: {
+    kind: 'status' | 'payment' | 'webhook';
+    from?: string | null;
+    to?: string | null;
+    detail?: Record<string, string>;
+  },
+): Promise<void> => {
+  await trx
+    .insertInto('order_event')
+    .values({
+      order_id: orderId,
+      at,
+      kind: e.kind,
+      from_status: e.from ?? null,
+      to_status: e.to ?? null,
+      detail: e.detail ? JSON.stringify(e.detail) : null,
+    })
+    .execute();
 };

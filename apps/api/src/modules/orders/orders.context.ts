@@ -12,6 +12,14 @@ export interface OrderQueues {
   receipt: Queue<{ orderId: string }>;
 }
 
+/** The refunds' jobs (refund.jobs.ts): each takes the refund id. */
+export interface RefundQueues {
+  /** Finish a refund left pending (the provider's answer not recorded yet). */
+  refund: Queue<{ refundId: string }>;
+  /** Mail the member about a refund that succeeded. */
+  refundMail: Queue<{ refundId: string }>;
+}
+
 /**
  * Fault injection for tests that crash the process at a chosen step (never set by server.ts): proves a
  * paid order survives a crash before its vouchers were issued.
@@ -22,4 +30,8 @@ export interface OrderFaults {
 }
 
 /** What the orders services are given: the ctx every service takes, the payment provider and the queues. */
-export type OrdersCtx = Ctx & { payments: PaymentProvider; queues: OrderQueues; faults: OrderFaults };
+export type OrdersCtx = Ctx & {
+  payments: PaymentProvider;
+  queues: OrderQueues & RefundQueues;
+  faults: OrderFaults;
+};

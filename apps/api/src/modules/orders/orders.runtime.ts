@@ -4,6 +4,7 @@ import type { PaymentProvider, WebhookEvent } from '../payments/index.ts';
 import type { OrderFaults, OrdersCtx } from './orders.context.ts';
 import { defineOrderJobs } from './orders.jobs.ts';
 import { handleChargeEvent } from './payment-flow.ts';
+import { defineRefundJobs } from './refund.jobs.ts';
 
 /** The orders module's pieces that live as long as the app: its queues and the payment provider. */
 export interface OrdersRuntime {
@@ -20,7 +21,10 @@ export const createOrdersRuntime = (
   log: FastifyBaseLogger,
   faults: OrderFaults = {},
 ): OrdersRuntime => {
-  const queues = defineOrderJobs(deps.jobs, () => ctxOf({ log }));
+  const queues = {
+    ...defineOrderJobs(deps.jobs, () => ctxOf({ log })),
+    ...defineRefundJobs(deps.jobs, () => ctxOf({ log })),
+  };
   const ctxOf = (req: { log: FastifyBaseLogger }): OrdersCtx => ({
     ...forRequest(deps, req),
     payments,

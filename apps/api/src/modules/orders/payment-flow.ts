@@ -3,8 +3,9 @@ import { localized } from '../catalogue/index.ts';
 import { notifyOrder } from '../notifications/index.ts';
 import type { Charge, WebhookEvent } from '../payments/index.ts';
 import { issueWhileWaiting, releaseIn } from './fulfilment.ts';
-import { moveOrder } from './order-states.ts';
+import { moveOrder, recordOrderEvent } from './order-states.ts';
 import type { OrdersCtx } from './orders.context.ts';
+import { startLateChargeRefund } from './refund.service.ts';
 import {
   insertPayment,
   orderById,
@@ -105,6 +106,11 @@ export const ensureCharge = async (ctx: OrdersCtx, order: OrderRow): Promise<Pay
       created_at: at,
       updated_at: at,
     });
+    await recordOrderEvent(trx, order.id, at, {
+      kind: 'payment',
+      to: charge.status,
+      detail: { chargeRef: charge.ref, channel: charge.channelCode },
+    });
     return current?.status === 'PENDING';
   });
   const payment = await paymentOf(ctx.db, order.id);
@@ -113,7 +119,16 @@ export const ensureCharge = async (ctx: OrdersCtx, order: OrderRow): Promise<Pay
   if (!stillPending && payment) {
     const cancelled = await ctx.payments.cancelCharge(payment.provider_ref);
     if (cancelled.status === 'successful') await applyCharge(ctx, payment, cancelled);
-    else await setPaymentStatus(ctx.db, payment.id, cancelled.status, ctx.now());
+    else
+      await ctx.db.transaction().execute(async (trx) => {
+        await setPaymentStatus(trx, payment.id, cancelled.status, ctx.now());
+        await recordOrderEvent(trx, order.id, ctx.now(), {
+          kind: 'payment',
+          from: payment.status,
+          to: cancelled.status,
+          detail: { chargeRef: payment.provider_ref },
+        });
+      });
   }
   return payment ?? null;
 };
@@ -138,7 +153,7 @@ export const applyChargeIn = async (
   ctx: OrdersCtx,
   payment: PaymentRow,
   charge: Charge,
-): Promise<'paid' | null> => {
+): Promise<'paid' | 'refund' | null> => {
   const now = ctx.now();
   if (charge.ref !== payment.provider_ref || charge.amount !== payment.amount) {
     ctx.log.error(
@@ -147,8 +162,16 @@ export const applyChargeIn = async (
     );
     return null;
   }
-  if (payment.status !== charge.status) await setPaymentStatus(trx, payment.id, charge.status, now);
   const orderId = payment.order_id;
+  if (payment.status !== charge.status) {
+    await setPaymentStatus(trx, payment.id, charge.status, now);
+    await recordOrderEvent(trx, orderId, now, {
+      kind: 'payment',
+      from: payment.status,
+      to: charge.status,
+      detail: { chargeRef: charge.ref },
+    });
+  }
   if (charge.status === 'successful') {
     if (await moveOrder(trx, orderId, 'IN_PROGRESS', now, { paid_at: now })) {
       await settleCouponUse(trx, orderId, 'used', now);
@@ -156,13 +179,16 @@ export const applyChargeIn = async (
       return 'paid';
     } else {
       const order = await orderById(trx, orderId);
-      if (order && (order.status === 'CANCELLED' || order.status === 'FAILED'))
+      if (order && (order.status === 'CANCELLED' || order.status === 'FAILED')) {
         // Cancelling asks the provider to cancel the charge first, so this needs a charge paid in
-        // the gap; the money must go back by hand until refunds exist.
-        ctx.log.error(
+        // the gap: nothing was issued for it, so all of it goes back (once per payment).
+        ctx.log.warn(
           { orderId, chargeRef: charge.ref },
-          'a charge succeeded for an order already closed: refund it',
+          'a charge succeeded for an order already closed: refunding it',
         );
+        await startLateChargeRefund(trx, ctx, order, payment);
+        return 'refund';
+      }
     }
   } else if (charge.status === 'failed') {
     if (await moveOrder(trx, orderId, 'FAILED', now)) {
@@ -190,7 +216,13 @@ const issueNow = async (ctx: OrdersCtx, orderId: string) => {
 
 const applyCharge = async (ctx: OrdersCtx, payment: PaymentRow, charge: Charge) => {
   const outcome = await ctx.db.transaction().execute((trx) => applyChargeIn(trx, ctx, payment, charge));
+  await afterApplied(ctx, payment, outcome);
+};
+
+/** After the charge's transaction committed: issue a paid order now, or let the refund job start. */
+const afterApplied = async (ctx: OrdersCtx, payment: PaymentRow, outcome: 'paid' | 'refund' | null) => {
   if (outcome === 'paid') await issueNow(ctx, payment.order_id);
+  else if (outcome === 'refund') ctx.queues.refund.wake();
 };
 
 /**
@@ -208,14 +240,16 @@ export const handleChargeEvent = async (ctx: OrdersCtx, event: WebhookEvent): Pr
   const charge = await ctx.payments.retrieveCharge(event.chargeRef);
   // Nothing to apply yet; the event is not recorded, so a later delivery of it still counts.
   if (charge.status === 'pending') return;
-  const outcome = await ctx.db
-    .transaction()
-    .execute(async (trx) =>
-      (await recordPaymentEvent(trx, ctx.payments.name, event.id, ctx.now()))
-        ? applyChargeIn(trx, ctx, payment, charge)
-        : null,
-    );
-  if (outcome === 'paid') await issueNow(ctx, payment.order_id);
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await recordPaymentEvent(trx, ctx.payments.name, event.id, ctx.now()))) return null;
+    await recordOrderEvent(trx, payment.order_id, ctx.now(), {
+      kind: 'webhook',
+      to: charge.status,
+      detail: { eventId: event.id, chargeRef: event.chargeRef },
+    });
+    return applyChargeIn(trx, ctx, payment, charge);
+  });
+  await afterApplied(ctx, payment, outcome);
 };
 
 /**
@@ -264,7 +298,15 @@ const closeUnpaid = async (
         if (!(await moveOrder(trx, orderId, to, now))) return 'not-moved' as const;
         const recorded = await paymentOf(trx, orderId);
         if (recorded && recorded.id !== payment?.id) throw new ChargeAppeared();
-        if (payment) await setPaymentStatus(trx, payment.id, paymentStatus, now);
+        if (payment) {
+          await setPaymentStatus(trx, payment.id, paymentStatus, now);
+          await recordOrderEvent(trx, orderId, now, {
+            kind: 'payment',
+            from: payment.status,
+            to: paymentStatus,
+            detail: { chargeRef: payment.provider_ref },
+          });
+        }
         await releaseIn(trx, orderId, now);
         await notifyOrder(
           trx,

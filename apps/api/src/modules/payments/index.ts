@@ -10,6 +10,7 @@ export type {
   ChargeStatus,
   CreateChargeInput,
   PaymentProvider,
+  Refund,
   WebhookEvent,
 } from './payment-provider.ts';
 export { paymentsModule, webhookPathOf, type PaymentsModuleOptions } from './payments.routes.ts';

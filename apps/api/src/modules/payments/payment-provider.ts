@@ -42,6 +42,19 @@ export interface CreateChargeInput {
   idempotencyKey: string;
 }
 
+/** Money given back on a successful charge, shaped after Opn refunds (`rfnd_…`). */
+export interface Refund {
+  /** The gateway's id of the refund. */
+  ref: string;
+  chargeRef: string;
+  /** Whole baht. */
+  amount: number;
+  /** Settled by the gateway's answer: refunds here are synchronous (Opn's are, for PromptPay and cards). */
+  status: 'succeeded' | 'failed';
+  /** Why it failed, in the gateway's words (`refund_declined`, `amount_exceeds_charge`). */
+  failureCode: string | null;
+}
+
 /** A verified notification from the gateway. Re-retrieve the charge to learn its state. */
 export interface WebhookEvent {
   id: string;
@@ -64,6 +77,12 @@ export interface PaymentProvider {
   retrieveCharge(ref: string): Promise<Charge>;
   /** pending → cancelled; a charge in any other state is returned as it is. */
   cancelCharge(ref: string): Promise<Charge>;
+  /**
+   * Gives `amount` (whole baht, > 0) of a successful charge back. The same `idempotencyKey` answers the
+   * refund made the first time (a retry after a timeout or a crash never refunds twice). A refusal is
+   * a refund with status failed; a throw means the gateway's answer is unknown: ask again, same key.
+   */
+  refund(chargeRef: string, amount: number, idempotencyKey: string): Promise<Refund>;
   /** Verifies the signature over the RAW body and its timestamp; throws AppError('webhook_invalid') otherwise. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent;
 }

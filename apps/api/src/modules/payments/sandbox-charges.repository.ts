@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ChargeStatus, Database, SandboxChargeTable } from '../../db/schema.ts';
+import type { ChargeStatus, Database, SandboxChargeTable, SandboxRefundTable } from '../../db/schema.ts';
 
 /* The sandbox gateway's own books (what a real gateway keeps on its side). It never reads our orders. */
 
@@ -82,3 +82,71 @@ export const expirePending = (db: Kysely<Database>, ref: string, now: Date) =>
     .where('expires_at', '>', now)
     .returningAll()
     .executeTakeFirst();
+
+export type SandboxRefundRow = Selectable<SandboxRefundTable>;
+
+export const findSandboxRefundByKey = (db: Kysely<Database>, key: string) =>
+  db.selectFrom('sandbox_refund').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+
+/**
+ * Records a refund of `chargeRef` in one transaction under the charge's row lock, so concurrent
+ * refunds of one charge cannot together give back more than it took. A key seen before answers its
+ * first refund. Refused (status failed) for a charge not successful or an amount above what is left.
+ */
+export const recordSandboxRefund = (
+  db: Kysely<Database>,
+  r: { ref: string; chargeRef: string; amount: number; idempotencyKey: string },
+  now: Date,
+): Promise<SandboxRefundRow | 'no_charge'> =>
+  db.transaction().execute(async (trx) => {
+    const charge = await trx
+      .selectFrom('sandbox_charge')
+      .select(['status', 'amount', 'refund_outcome'])
+      .where('ref', '=', r.chargeRef)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!charge) return 'no_charge' as const;
+    const earlier = await trx
+      .selectFrom('sandbox_refund')
+      .selectAll()
+      .where('idempotency_key', '=', r.idempotencyKey)
+      .executeTakeFirst();
+    if (earlier) return earlier;
+    const given = await trx
+      .selectFrom('sandbox_refund')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('amount'), eb.lit(0)).as('n'))
+      .where('charge_ref', '=', r.chargeRef)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirstOrThrow();
+    const failureCode =
+      charge.status !== 'successful'
+        ? 'charge_not_successful'
+        : Number(given.n) + r.amount > charge.amount
+          ? 'amount_exceeds_charge'
+          : charge.refund_outcome === 'declined'
+            ? 'refund_declined'
+            : null;
+    return trx
+      .insertInto('sandbox_refund')
+      .values({
+        ref: r.ref,
+        charge_ref: r.chargeRef,
+        amount: r.amount,
+        idempotency_key: r.idempotencyKey,
+        status: failureCode ? 'failed' : 'succeeded',
+        failure_code: failureCode,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+
+/** The sandbox's test switch for `unavailable`: read before answering a refund. */
+export const sandboxRefundOutcome = async (db: Kysely<Database>, chargeRef: string) =>
+  (
+    await db
+      .selectFrom('sandbox_charge')
+      .select('refund_outcome')
+      .where('ref', '=', chargeRef)
+      .executeTakeFirst()
+  )?.refund_outcome ?? null;

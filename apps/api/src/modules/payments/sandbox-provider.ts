@@ -6,14 +6,17 @@ import { AppError } from '../../app-error.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { t } from '../../i18n/messages.ts';
-import type { Charge, CreateChargeInput, PaymentProvider } from './payment-provider.ts';
+import type { Charge, CreateChargeInput, PaymentProvider, Refund } from './payment-provider.ts';
 import { promptPayPayload } from './promptpay.ts';
 import {
   expireIfDue,
   findSandboxCharge,
   insertSandboxCharge,
+  recordSandboxRefund,
+  sandboxRefundOutcome,
   settlePending,
   type SandboxChargeRow,
+  type SandboxRefundRow,
 } from './sandbox-charges.repository.ts';
 import { checkWebhookSignature, signWebhook } from './webhook-signature.ts';
 
@@ -77,6 +80,14 @@ export const chargeOf = (row: SandboxChargeRow, promptPayId: string): Charge => 
     metadata: row.metadata,
   };
 };
+
+const refundOf = (row: SandboxRefundRow): Refund => ({
+  ref: row.ref,
+  chargeRef: row.charge_ref,
+  amount: row.amount,
+  status: row.status,
+  failureCode: row.failure_code,
+});
 
 /** The webhook body and its signature header for the completion of `chargeRef`, signed at `now`. */
 export const signedChargeComplete = (
@@ -159,6 +170,20 @@ export const createSandboxProvider = (config: Config, deps: SandboxDeps): Paymen
     async cancelCharge(ref: string) {
       const cancelled = await settlePending(db, ref, { status: 'cancelled', failureCode: null }, now());
       return cancelled ? toCharge(cancelled) : retrieveCharge(ref);
+    },
+
+    async refund(chargeRef: string, amount: number, idempotencyKey: string) {
+      if (!Number.isSafeInteger(amount) || amount <= 0)
+        throw new Error(`refund amount must be a positive whole number of baht, got ${amount}`);
+      // The test switch for a gateway that does not answer: the caller cannot know what happened.
+      if ((await sandboxRefundOutcome(db, chargeRef)) === 'unavailable')
+        throw new Error('sandbox: the gateway did not answer the refund (test switch)');
+      const ref = `rfnd_sbx_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+      const attempt = () => recordSandboxRefund(db, { ref, chargeRef, amount, idempotencyKey }, now());
+      // Two asks with one key at once: the loser of the unique key finds the winner's refund.
+      const row = await attempt().catch(attempt);
+      if (row === 'no_charge') throw new AppError('payment_not_found');
+      return refundOf(row);
     },
 
     parseWebhook(rawBody, headers) {

@@ -265,7 +265,14 @@ export const reversePoints = async (trx: Db, r: ReverseInput): Promise<number> =
  */
 const reverseForRefund = async (
   trx: Db,
-  r: { memberId: string; reason: string; now: Date; refundId: string; refundOfOrderId: string; points: number },
+  r: {
+    memberId: string;
+    reason: string;
+    now: Date;
+    refundId: string;
+    refundOfOrderId: string;
+    points: number;
+  },
 ): Promise<number> => {
   if (r.points <= 0) return 0;
   const earn = await trx

@@ -60,7 +60,9 @@ const filtered = (db: Db, memberId: string, f: WalletFilters, now: Date) => {
   let q = db
     .selectFrom('wallet_voucher as w')
     .leftJoin('purchase_order as o', 'o.id', 'w.order_id')
-    .where('w.member_id', '=', memberId);
+    .where('w.member_id', '=', memberId)
+    // A refunded unit has left the wallet.
+    .where('w.voided_at', 'is', null);
   if (f.status) q = q.where(statusCondition(f.status, now));
   if (f.group) {
     // The id in the group narrows the rows before the whole key is compared.
@@ -158,6 +160,7 @@ export const walletVouchersByIds = (db: Db, memberId: string, ids: string[]) =>
         .select(COLUMNS)
         .where('w.id', 'in', ids)
         .where('w.member_id', '=', memberId)
+        .where('w.voided_at', 'is', null)
         .execute();
 
 export const walletVoucher = (db: Db, memberId: string, id: string) =>
@@ -167,11 +170,20 @@ export const walletVoucher = (db: Db, memberId: string, id: string) =>
     .select(COLUMNS)
     .where('w.id', '=', id)
     .where('w.member_id', '=', memberId)
+    .where('w.voided_at', 'is', null)
     .executeTakeFirst();
 
 /**
- * One use, or nothing: the count moves only while a use is left and the validity has not passed, so
- * concurrent taps on the last use cannot both win (the row lock orders them; the loser re-reads).
+ * Locks the member's row first, as every money path does (points, checkout, refunds): a Use and a
+ * refund of the same unit then queue instead of deadlocking on the use row's key-share of the member.
+ */
+export const lockWalletMember = (trx: Db, memberId: string) =>
+  trx.selectFrom('member').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
+
+/**
+ * One use, or nothing: the count moves only while a use is left, the validity has not passed and no
+ * refund took the unit, so concurrent taps on the last use (or a tap and a refund) cannot both win
+ * (the row lock orders them; the loser re-reads).
  */
 export const takeWalletUse = async (trx: Db, memberId: string, id: string, now: Date) =>
   (await trx
@@ -181,6 +193,7 @@ export const takeWalletUse = async (trx: Db, memberId: string, id: string, now: 
     .where('member_id', '=', memberId)
     .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
     .where('valid_until', '>=', now)
+    .where('voided_at', 'is', null)
     .returning('id')
     .executeTakeFirst()) !== undefined;
 
@@ -202,6 +215,7 @@ export const walletUsage = (db: Db, memberId: string, id: string) =>
     .select(['usage_limit', 'used_count', 'valid_until'])
     .where('id', '=', id)
     .where('member_id', '=', memberId)
+    .where('voided_at', 'is', null)
     .executeTakeFirst();
 
 /** A redeemed privilege's item: the one a retried redemption with the same key made. */

@@ -21,6 +21,7 @@ import {
   insertWalletVouchers,
   listWallet,
   listWalletGroups,
+  lockWalletMember,
   takeWalletUse,
   walletUsage,
   walletUseByKey,
@@ -230,6 +231,7 @@ export const useWalletVoucher = async (
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      await lockWalletMember(trx, memberId);
       if (await earlierWith(trx)) return;
       if (await takeWalletUse(trx, memberId, id, now)) {
         await insertWalletUse(trx, {

@@ -74,20 +74,24 @@ export function OrderStatusScreen() {
 
 type T = TFunction;
 
-type Ending = 'failed' | 'cancelled' | 'expired';
+type Ending = 'failed' | 'cancelled' | 'expired' | 'refunded';
 const endingOf = (order: Order): Ending | null =>
   order.status === 'FAILED'
     ? 'failed'
-    : order.status === 'CANCELLED'
-      ? order.payment?.status === 'expired'
-        ? 'expired'
-        : 'cancelled'
-      : null;
+    : order.status === 'REFUNDED'
+      ? 'refunded'
+      : order.status === 'CANCELLED'
+        ? order.payment?.status === 'expired'
+          ? 'expired'
+          : 'cancelled'
+        : null;
 
 function titleOf(order: Order, t: T): string {
   const ending = endingOf(order);
   if (ending) return t(`checkout.order.${ending}.title`);
-  if (order.status === 'SUCCESSFUL') return t('checkout.order.success.title');
+  // Partly refunded: the vouchers not refunded are still in the wallet.
+  if (order.status === 'SUCCESSFUL' || order.status === 'PARTIALLY_REFUNDED')
+    return t('checkout.order.success.title');
   if (order.status === 'PENDING') return t('checkout.order.waiting.title');
   return t('checkout.order.processing.title');
 }
@@ -95,7 +99,8 @@ function titleOf(order: Order, t: T): string {
 function OrderState({ order, onCheck, checking }: { order: Order; onCheck: () => void; checking: boolean }) {
   const ending = endingOf(order);
   if (ending) return <Ended order={order} ending={ending} />;
-  if (order.status === 'SUCCESSFUL') return <Succeeded order={order} />;
+  if (order.status === 'SUCCESSFUL' || order.status === 'PARTIALLY_REFUNDED')
+    return <Succeeded order={order} />;
   if (order.status === 'PENDING' && order.payment?.type === 'promptpay' && order.payment.qrPayload)
     return <PromptPayWaiting order={order} qrPayload={order.payment.qrPayload} />;
   if (order.status === 'PENDING' && order.payment?.type === 'card' && order.payment.authorizeUri)
