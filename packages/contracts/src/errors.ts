@@ -138,6 +138,16 @@ export const ERROR_CODES = [
   'campaign_not_found',
   /** 409: the campaign has already started, been sent or been cancelled (only a draft or a scheduled one can change). */
   'campaign_not_pending',
+  /** 409: the order is not paid and issued (or already wholly refunded): there is nothing to refund. */
+  'order_not_refundable',
+  /** 409: a unit asked to be refunded was used (at least once): its value was had, so it is not refunded. */
+  'refund_units_used',
+  /** 409: more units of a line than are left unrefunded, or a line not in the order. */
+  'refund_exceeds_quantity',
+  /** 409: another refund of this order is still waiting for the payment provider. */
+  'refund_in_progress',
+  /** 409: the payment provider refused the refund (nothing was changed). */
+  'refund_declined',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

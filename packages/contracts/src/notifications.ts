@@ -19,6 +19,7 @@ export const NotificationTypeSchema = z.enum([
   'order_failed',
   'order_cancelled',
   'order_expired',
+  'order_refunded',
   'points_earned',
   'points_expiring',
   'tier_up',

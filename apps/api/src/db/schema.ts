@@ -377,6 +377,11 @@ export interface SandboxChargeTable {
   expires_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The sandbox's test switch: this charge's refunds are declined, or the gateway does not answer. */
+  refund_outcome: ColumnType<
+    'declined' | 'unavailable' | null,
+    'declined' | 'unavailable' | null | undefined
+  >;
 }
 
 export interface WalletVoucherTable {
@@ -398,6 +403,9 @@ export interface WalletVoucherTable {
   usage_limit: number | null;
   used_count: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  /** Set when a refund took this unit back (held from the refund's start): it can no longer be used. */
+  voided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  void_refund_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WalletUseTable {
@@ -425,6 +433,8 @@ export interface PointsLedgerTable {
   bucket_id: ColumnType<string | null, string | null | undefined, never>;
   /** The burn row a reverse row gives back (once: unique). */
   reverses_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The refund whose points reversal this row is (once per refund: unique). */
+  refund_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface TierTable {
@@ -583,6 +593,59 @@ export interface CampaignDeliveryTable {
   email_state: 'pending' | 'sending' | 'sent' | 'failed' | null;
 }
 
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+/** A refund of a paid order, whole or by line (modules/orders/refund.service.ts). */
+export interface RefundTable {
+  id: Generated<string>;
+  order_id: string;
+  member_id: string;
+  amount: number;
+  status: RefundStatus;
+  source: 'staff' | 'late_charge';
+  reason: string;
+  staff_id: string | null;
+  staff_email: string | null;
+  idempotency_key: string;
+  request_hash: string;
+  provider_ref: string | null;
+  failure_code: string | null;
+  points_reversed: ColumnType<number, number | undefined, number>;
+  points_shortfall: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: Timestamp | null;
+  mail_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface RefundItemTable {
+  refund_id: string;
+  order_item_id: string;
+  quantity: number;
+}
+
+/** One step of an order's timeline (the back office reads them). */
+export interface OrderEventTable {
+  id: Generated<string>;
+  order_id: string;
+  at: Timestamp;
+  kind: 'status' | 'payment' | 'webhook';
+  from_status: string | null;
+  to_status: string | null;
+  detail: ColumnType<Record<string, string> | null, string | null, never>;
+}
+
+/** The sandbox gateway's own books of refunds. */
+export interface SandboxRefundTable {
+  ref: string;
+  charge_ref: string;
+  amount: number;
+  idempotency_key: string;
+  status: 'succeeded' | 'failed';
+  failure_code: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   member: MemberTable;
   avatar: AvatarTable;
@@ -628,6 +691,10 @@ export interface Database {
   member_points_adjustment: MemberPointsAdjustmentTable;
   campaign: CampaignTable;
   campaign_delivery: CampaignDeliveryTable;
+  refund: RefundTable;
+  refund_item: RefundItemTable;
+  order_event: OrderEventTable;
+  sandbox_refund: SandboxRefundTable;
 }
 
 export type MemberRow = Selectable<MemberTable>;

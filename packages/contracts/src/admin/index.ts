@@ -5,3 +5,4 @@ export * from './staff.ts';
 export * from './audit.ts';
 export * from './members.ts';
 export * from './campaigns.ts';
+export * from './orders.ts';

@@ -6,6 +6,7 @@ import { campaignsArea } from './campaigns/campaigns.routes.ts';
 import { staffAuthArea } from './auth/staff-auth.routes.ts';
 import { installStaffGuard } from './guard.ts';
 import { membersArea } from './members/members.routes.ts';
+import { ordersArea } from './orders/orders.routes.ts';
 import { rulesArea } from './rules/rules.routes.ts';
 import { staffArea } from './staff/staff.routes.ts';
 
@@ -20,8 +21,16 @@ export { actorOf, recordAudit, type AuditActor, type AuditEntry } from './audit.
  */
 export const adminModule: FastifyPluginAsyncZod<AdminModuleOptions> = async (app, opts) => {
   installStaffGuard(app, { db: opts.deps.db, now: opts.deps.now, routes: opts.routes });
-  const areas: AdminArea[] = [staffAuthArea, staffArea, auditArea, rulesArea, membersArea, campaignsArea];
+  const areas: AdminArea[] = [
+    staffAuthArea,
+    staffArea,
+    auditArea,
+    rulesArea,
+    membersArea,
+    campaignsArea,
+    ordersArea,
+  ];
   // Not `opts` itself: it carries this plugin's own prefix, which the areas would add a second time.
-  const { deps, limiter, routes, catalogueChanged } = opts;
-  for (const area of areas) await app.register(area, { deps, limiter, routes, catalogueChanged });
+  const { deps, limiter, routes, catalogueChanged, orders } = opts;
+  for (const area of areas) await app.register(area, { deps, limiter, routes, catalogueChanged, orders });
 };

@@ -16,6 +16,8 @@ export interface NotificationParams {
   order_failed: { number: string; orderId: string };
   order_cancelled: { number: string; orderId: string };
   order_expired: { number: string; orderId: string };
+  /** `amount`: whole baht given back. */
+  order_refunded: { number: string; orderId: string; amount: number };
   points_earned: { number: string; points: number };
   /** `expiresAt`: the bucket's end (epoch ms), rendered as a Bangkok date. */
   points_expiring: { points: number; expiresAt: number };

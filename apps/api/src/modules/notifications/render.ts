@@ -56,6 +56,10 @@ const PARTS: Record<
   order_failed: (p) => ({ vars: { number: str(p.number) }, link: orderLink(p) }),
   order_cancelled: (p) => ({ vars: { number: str(p.number) }, link: orderLink(p) }),
   order_expired: (p) => ({ vars: { number: str(p.number) }, link: orderLink(p) }),
+  order_refunded: (p) => ({
+    vars: { number: str(p.number), amount: `฿${NUMBER_FORMAT.format(num(p.amount))}` },
+    link: orderLink(p),
+  }),
   points_earned: (p) => ({
     vars: { ...pointsVars(p.points), number: str(p.number) },
     link: '/profile/history',
