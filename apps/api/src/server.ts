@@ -8,6 +8,7 @@ import { databaseKind, openDatabase } from './db/database.ts';
 import { seedDemoCatalogue } from './db/demo/seed.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { ZodApp } from './http/zod-app.ts';
+import { ensureDevOwner } from './modules/admin/index.ts';
 
 /**
  * How long requests in flight get after a stop signal before their connections are cut. Running jobs
@@ -138,6 +139,8 @@ const main = async () => {
   if (stopRequested()) return;
 
   app = await buildApp(config, { db });
+  // Development only: the first owner, so the back office can be tried at once (production: admin:create-owner).
+  const devOwner = config.nodeEnv === 'development' ? await ensureDevOwner(db, () => new Date()) : undefined;
   closeConnectionsAfterResponses = keepNoConnectionsOnStop(app.server);
   if (stopRequested()) return;
   await app.listen({ port: config.port, host: config.host });
@@ -172,6 +175,9 @@ const main = async () => {
     `  ${catalogue}`,
     `  mail: ${mail}`,
     ...(config.apiDocs ? [`  API docs: ${url}/docs`] : []),
+    devOwner && devOwner.outcome !== 'owner_exists'
+      ? `  back office: open ${url}/admin and sign in as ${devOwner.staff.email} — the code is ${config.smtpUrl ? 'e-mailed' : `in the dev mailbox (${url}/dev/mailbox)`}, then scan the QR code shown with an authenticator app`
+      : `  back office: ${url}/admin`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -8,6 +8,7 @@ import {
   type StaffMe,
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runHousekeeping } from '../src/jobs/housekeeping.ts';
 import { seal, unseal } from '../src/modules/admin/auth/secret-box.ts';
 import {
   bearer,
@@ -354,5 +355,34 @@ describe('sealed second-factor secrets', () => {
     const tampered = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}${sealed.slice(-1)}`;
     expect(unseal('server-secret-one-0123456789abcdef', tampered)).toBeUndefined();
     expect(unseal('server-secret-one-0123456789abcdef', 'garbage')).toBeUndefined();
+  });
+});
+
+describe('housekeeping of staff sign-ins', () => {
+  it('deletes challenges a day past their end and sessions a week past theirs', async () => {
+    const t = await buildTestApp();
+    try {
+      const { email } = await createTestStaff(t, 'support');
+      await staffSendCode(t, email);
+      await staffVerifyCode(t, email, await lastCode(t, email));
+      const ended = await signInStaff(t, 'support');
+      await t.app.inject({ method: 'POST', url: '/admin/api/auth/sign-out', headers: ended.headers });
+      // An 8-hour session, never ended by hand: gone a week after its end.
+      await signInStaff(t, 'owner');
+      const count = async () => ({
+        challenges: (await t.db.selectFrom('staff_challenge').select('id').execute()).length,
+        sessions: (await t.db.selectFrom('staff_session').select('id').execute()).length,
+      });
+      expect(await count()).toEqual({ challenges: 1, sessions: 2 });
+      t.clock.advance(6 * 86_400_000);
+      const early = await runHousekeeping(t.db, t.clock.now());
+      expect(early).toMatchObject({ staffChallenges: 1, staffSessions: 0 });
+      t.clock.advance(2 * 86_400_000);
+      const late = await runHousekeeping(t.db, t.clock.now());
+      expect(late).toMatchObject({ staffChallenges: 0, staffSessions: 2 });
+      expect(await count()).toEqual({ challenges: 0, sessions: 0 });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,6 +1,14 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Staff, StaffChallengeData } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.ts';
+import { DEV_OWNER, ensureDevOwner } from '../src/modules/admin/index.ts';
 import { buildTestApp, lastCode, type TestApp } from './helpers/build-test-app.ts';
+import { CHILD_TEST_TIMEOUT } from './helpers/child-process.ts';
 import {
   createTestStaff,
   createTestStore,
@@ -26,6 +34,21 @@ const api = (t: TestApp, headers: Headers) => ({
   resetSecondFactor: (id: string) =>
     t.app.inject({ method: 'POST', url: `/admin/api/staff/${id}/second-factor/reset`, headers }),
 });
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** `npm run admin:create-owner -- …` as npm runs it (tsx, repository root). */
+const createOwnerCli = (args: string[], env: Record<string, string>) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin/create-owner.ts', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => void (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => void (stderr += c.toString('utf8')));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
 const me = (t: TestApp, headers: Headers) => t.app.inject({ method: 'GET', url: '/admin/api/me', headers });
 const auditOf = (t: TestApp, entityId: string) =>
   t.db.selectFrom('audit_log').selectAll().where('entity_id', '=', entityId).orderBy('id').execute();
@@ -297,4 +320,100 @@ describe('the programme always keeps an active owner', () => {
       survivor = owners[0]?.id ?? '';
     }
   });
+});
+
+describe('the first owner', () => {
+  it('npm start in development makes owner@privileges.local once, when no staff exists', async () => {
+    const t = await buildTestApp();
+    try {
+      const made = await ensureDevOwner(t.db, t.clock.now);
+      expect(made).toMatchObject({
+        outcome: 'created',
+        staff: {
+          email: DEV_OWNER.email,
+          name: 'Programme Owner',
+          role: 'owner',
+          secondFactorEnrolled: false,
+        },
+      });
+      const [row] = await t.db.selectFrom('audit_log').selectAll().execute();
+      expect(row).toMatchObject({
+        action: 'staff.create',
+        staff_id: null,
+        staff_email: 'system:development-start',
+      });
+      expect(await ensureDevOwner(t.db, t.clock.now)).toBeUndefined();
+      // It signs in like anyone: the code by mail, then enrolment.
+      const s = await signInStaffThroughFlow(t, DEV_OWNER.email);
+      expect(s.data.staff.role).toBe('owner');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it(
+    'npm run admin:create-owner makes the first owner, refuses a second unless forced, and restores an address',
+    async () => {
+      const t = await buildTestApp();
+      const dir = t.kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'create-owner-')) : undefined;
+      const env: Record<string, string> = dir
+        ? { DATA_DIR: dir }
+        : { DATABASE_URL: t.config.databaseUrl ?? '' };
+      try {
+        const first = await createOwnerCli(['--email', 'Boss@Example.com', '--name', 'The Boss'], env);
+        expect(first.code, first.stderr).toBe(0);
+        expect(first.stdout).toContain('owner created: boss@example.com');
+        const second = await createOwnerCli(['--email', 'two@example.com', '--name', 'Two'], env);
+        expect(second.code).toBe(1);
+        expect(second.stderr).toContain('an active owner exists already (boss@example.com)');
+        const forced = await createOwnerCli(['--email', 'two@example.com', '--name', 'Two', '--force'], env);
+        expect(forced.code, forced.stderr).toBe(0);
+        const bad = await createOwnerCli(['--email', 'nope', '--name', 'X'], env);
+        expect(bad.code).toBe(2);
+        expect(bad.stderr).toContain('usage: npm run admin:create-owner');
+
+        const db = dir ? openDatabase({ dataDir: dir, controlSocket: false }) : t.db;
+        try {
+          // An existing (disabled, enrolled) account comes back as an active owner with no second factor.
+          await db
+            .updateTable('staff')
+            .set({ status: 'disabled', role: 'support', totp_secret: 'v1.x', totp_confirmed_at: new Date() })
+            .where('email', '=', 'two@example.com')
+            .execute();
+          if (dir) await db.destroy();
+          const restored = await createOwnerCli(
+            ['--email', 'two@example.com', '--name', 'Two', '--force'],
+            env,
+          );
+          expect(restored.stdout).toContain('owner restored (second factor reset): two@example.com');
+          const check = dir ? openDatabase({ dataDir: dir, controlSocket: false }) : t.db;
+          try {
+            const rows = await check.selectFrom('staff').selectAll().orderBy('email').execute();
+            expect(rows.map((r) => [r.email, r.role, r.status, r.totp_secret])).toEqual([
+              ['boss@example.com', 'owner', 'active', null],
+              ['two@example.com', 'owner', 'active', null],
+            ]);
+            const audit = await check
+              .selectFrom('audit_log')
+              .select(['action', 'staff_email'])
+              .orderBy('id')
+              .execute();
+            expect(audit).toEqual([
+              { action: 'staff.create', staff_email: 'system:create-owner' },
+              { action: 'staff.create', staff_email: 'system:create-owner' },
+              { action: 'staff.owner_restore', staff_email: 'system:create-owner' },
+            ]);
+          } finally {
+            if (dir) await check.destroy();
+          }
+        } finally {
+          if (dir && db !== t.db) await db.destroy().catch(() => {});
+        }
+      } finally {
+        await t.close();
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    CHILD_TEST_TIMEOUT,
+  );
 });

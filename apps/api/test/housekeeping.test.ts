@@ -71,6 +71,8 @@ describe('housekeeping', () => {
       outbox: 2,
       handledEvents: 1,
       notifications: 1,
+      staffChallenges: 0,
+      staffSessions: 0,
     });
     const kept = await t.db.selectFrom('notification').select('dedupe_key').execute();
     expect(kept.map((n) => n.dedupe_key)).toEqual(['recent']);
@@ -88,6 +90,8 @@ describe('housekeeping', () => {
       outbox: 0,
       handledEvents: 0,
       notifications: 0,
+      staffChallenges: 0,
+      staffSessions: 0,
     });
   });
 

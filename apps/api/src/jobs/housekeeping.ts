@@ -12,6 +12,8 @@ export interface HousekeepingResult {
   outbox: number;
   handledEvents: number;
   notifications: number;
+  staffChallenges: number;
+  staffSessions: number;
 }
 
 /**
@@ -19,7 +21,8 @@ export interface HousekeepingResult {
  * (or revoked) a week ago, sessions left without tokens, dev-outbox mail older than a week, and
  * handled-event markers after 30 days (no job carrying their event lives that long), and notifications
  * after a year (the list shows the latest 50; what they announced — an order, an expiry — is long over,
- * so their dedupe keys can no longer be asked for again). The margins keep recent rows for support
+ * so their dedupe keys can no longer be asked for again), and back-office sign-in challenges and staff
+ * sessions past their end. The margins keep recent rows for support
  * questions ("my code expired"). Safe to run on every instance.
  */
 export const runHousekeeping = async (db: Kysely<Database>, now: Date): Promise<HousekeepingResult> => {
@@ -54,6 +57,16 @@ export const runHousekeeping = async (db: Kysely<Database>, now: Date): Promise<
     .deleteFrom('notification')
     .where('created_at', '<', new Date(now.getTime() - 365 * DAY_MS))
     .executeTakeFirst();
+  // Back-office sign-in challenges live 5 minutes and staff sessions 8 hours at most: kept a day and
+  // a week past their end (sign-ins themselves stay in the audit log).
+  const challenges = await db
+    .deleteFrom('staff_challenge')
+    .where('expires_at', '<', dayAgo)
+    .executeTakeFirst();
+  const staffSessions = await db
+    .deleteFrom('staff_session')
+    .where((eb) => eb.or([eb('expires_at', '<', weekAgo), eb('revoked_at', '<', weekAgo)]))
+    .executeTakeFirst();
   return {
     otpCodes: Number(otp.numDeletedRows),
     refreshTokens: Number(tokens.numDeletedRows),
@@ -61,6 +74,8 @@ export const runHousekeeping = async (db: Kysely<Database>, now: Date): Promise<
     outbox: Number(outbox.numDeletedRows),
     handledEvents: Number(handled.numDeletedRows),
     notifications: Number(notifications.numDeletedRows),
+    staffChallenges: Number(challenges.numDeletedRows),
+    staffSessions: Number(staffSessions.numDeletedRows),
   };
 };
 

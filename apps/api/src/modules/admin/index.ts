@@ -14,6 +14,13 @@ import { staffArea } from './staff/staff.routes.ts';
 export type { AdminArea, AdminModuleOptions } from './area.ts';
 export type { AdminRouteList, StaffPrincipal } from './guard.ts';
 export { actorOf, recordAudit, type AuditActor, type AuditEntry } from './audit.ts';
+export {
+  DEV_OWNER,
+  createOwner,
+  ensureDevOwner,
+  systemActor,
+  type CreateOwnerOutcome,
+} from './staff/first-owner.ts';
 
 /**
  * Registered by app.ts at /admin/api. Each area of the back office is its own plugin inside this one,
