@@ -236,7 +236,7 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   defineNotificationJobs(appDeps);
   await app.register(notificationsModule, { ...modules, versions: notificationVersions, prefix: '/bff' });
   await app.register(historyModule, { ...modules, prefix: '/bff' });
-  await app.register(catalogueMediaModule, { prefix: '/media/catalogue' });
+  await app.register(catalogueMediaModule, { ...modules, prefix: '/media/catalogue' });
   await app.register(systemModule, modules);
   await app.register(readyModule, { ...modules, checkRedis: rateLimits.checkRedis });
   // The back office's API; its web app is served under /admin by registerWebApp.

@@ -160,6 +160,10 @@ export interface VoucherTable extends CatalogueItemColumns {
   /** Units one member may hold over all their orders that are not failed or cancelled; null = no limit. */
   limit_per_member: Defaulted<number | null>;
   price_per_card_month: number | null;
+  /** Members see only 'published' rows (the back office writes 'draft' for a new item). */
+  status: Defaulted<CatalogueStatus>;
+  /** When first published; null = never (members never saw it). */
+  published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   search_text: Derived<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -193,6 +197,10 @@ export interface PrivilegeTable extends CatalogueItemColumns {
   valid_until: Timestamp | null;
   usage_limit: number | null;
   like_count: Defaulted<number>;
+  /** Members see only 'published' rows (the back office writes 'draft' for a new item). */
+  status: Defaulted<CatalogueStatus>;
+  /** When first published; null = never (members never saw it). */
+  published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   search_text: Derived<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -227,6 +235,10 @@ export interface CouponTable {
   total_limit: number | null;
   used_count: Defaulted<number>;
   per_member_limit: number | null;
+  /** Members see only 'published' rows (the back office writes 'draft' for a new item). */
+  status: Defaulted<CatalogueStatus>;
+  /** When first published; null = never (members never saw it). */
+  published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
 }
 
@@ -252,6 +264,24 @@ export interface BannerTable {
   sort_order: Defaulted<number>;
   starts_at: Timestamp | null;
   ends_at: Timestamp | null;
+  /** Members see only 'published' rows (the back office writes 'draft' for a new item). */
+  status: Defaulted<CatalogueStatus>;
+  /** When first published; null = never (members never saw it). */
+  published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Timestamp;
+}
+
+/** Where an item is in its life: being prepared, shown to members, or retired. */
+export type CatalogueStatus = 'draft' | 'published' | 'archived';
+
+/** A picture uploaded by staff, re-encoded; `file` (u-<content hash>.webp) is what `*_file` columns name. */
+export interface CatalogueImageTable {
+  file: string;
+  content_type: 'image/webp';
+  bytes: Buffer;
+  width: number;
+  height: number;
+  staff_id: string | null;
   created_at: Timestamp;
 }
 
@@ -665,6 +695,7 @@ export interface Database {
   coupon_merchant: CouponMerchantTable;
   coupon_voucher: CouponVoucherTable;
   banner: BannerTable;
+  catalogue_image: CatalogueImageTable;
   handled_event: HandledEventTable;
   catalogue_version: CatalogueVersionTable;
   session_version: SessionVersionTable;

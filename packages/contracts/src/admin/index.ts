@@ -6,3 +6,4 @@ export * from './audit.ts';
 export * from './members.ts';
 export * from './campaigns.ts';
 export * from './orders.ts';
+export * from './catalogue.ts';

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdminArea, AdminModuleOptions } from './area.ts';
 import { auditArea } from './audit/audit.routes.ts';
+import { catalogueArea } from './catalogue/catalogue.routes.ts';
 import { campaignsArea } from './campaigns/campaigns.routes.ts';
 import { staffAuthArea } from './auth/staff-auth.routes.ts';
 import { installStaffGuard } from './guard.ts';
@@ -36,6 +37,7 @@ export const adminModule: FastifyPluginAsyncZod<AdminModuleOptions> = async (app
     membersArea,
     campaignsArea,
     ordersArea,
+    catalogueArea,
   ];
   // Not `opts` itself: it carries this plugin's own prefix, which the areas would add a second time.
   const { deps, limiter, routes, catalogueChanged, orders } = opts;

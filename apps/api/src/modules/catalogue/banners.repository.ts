@@ -2,9 +2,13 @@ import type { BannerPosition } from '@app/contracts';
 import { sql } from 'kysely';
 import { and, COUNT, countOf, type Db, type Paging, type RowOf } from './query-parts.ts';
 
-/** A banner shows within its optional schedule (no start = already, no end = until removed). */
+/** A published banner shows within its optional schedule (no start = already, no end = until removed). */
 const bannerActive = (now: Date) =>
-  and([sql`(b.starts_at is null or b.starts_at <= ${now})`, sql`(b.ends_at is null or b.ends_at >= ${now})`]);
+  and([
+    sql`b.status = 'published'`,
+    sql`(b.starts_at is null or b.starts_at <= ${now})`,
+    sql`(b.ends_at is null or b.ends_at >= ${now})`,
+  ]);
 
 const bannerQuery = (db: Db, now: Date) =>
   db

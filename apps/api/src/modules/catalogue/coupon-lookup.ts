@@ -63,18 +63,22 @@ const withScopes = async (db: Db, rows: CouponRow[]): Promise<CouponRule[]> => {
   });
 };
 
-/** The coupon with this code (codes are stored upper-case), whatever its state. */
+/**
+ * The published coupon with this code (codes are stored upper-case), whatever its dates and uses; a
+ * draft or archived coupon is unknown to members.
+ */
 export const couponByCode = async (db: Db, code: string): Promise<CouponRule | undefined> => {
   const rows = await db
     .selectFrom('coupon as c')
     .select(COUPON_COLUMNS)
     .where('c.code', '=', code.toUpperCase())
+    .where('c.status', '=', 'published')
     .execute();
   return (await withScopes(db, rows))[0];
 };
 
 /**
- * Coupons valid now, not used up, whose scope covers any of these vouchers (its own list, its store's
+ * Published coupons valid now, not used up, whose scope covers any of these vouchers (its own list, its store's
  * list, or no list at all); soonest to end first.
  */
 export const couponsCovering = async (
@@ -89,6 +93,7 @@ export const couponsCovering = async (
   const rows = await db
     .selectFrom('coupon as c')
     .select(COUPON_COLUMNS)
+    .where('c.status', '=', 'published')
     .where('c.starts_at', '<=', now)
     .where('c.ends_at', '>=', now)
     .where(sql<boolean>`(c.total_limit is null or c.used_count < c.total_limit)`)

@@ -1,9 +1,13 @@
 import { sql } from 'kysely';
 import { and, COUNT, countOf, type Db, type Paging } from './query-parts.ts';
 
-/** The Coupon tab shows coupons valid now or later and not used up. */
+/** The Coupon tab shows published coupons valid now or later and not used up. */
 const couponConditions = (now: Date) =>
-  and([sql`c.ends_at >= ${now}`, sql`(c.total_limit is null or c.used_count < c.total_limit)`]);
+  and([
+    sql`c.status = 'published'`,
+    sql`c.ends_at >= ${now}`,
+    sql`(c.total_limit is null or c.used_count < c.total_limit)`,
+  ]);
 
 export const countCoupons = (db: Db, now: Date) =>
   countOf(db.selectFrom('coupon as c').select(COUNT).where(couponConditions(now)));

@@ -30,3 +30,12 @@ export {
   type Redeemable,
 } from './privilege-redeem.ts';
 export { localized } from './localize.ts';
+// For the back office's catalogue editor (modules/admin/catalogue): the same search key and pictures.
+export { matchesSearch } from './search.ts';
+export {
+  MEDIA_FILE_PATTERN,
+  MEDIA_KINDS,
+  UPLOADED_FILE_PATTERN,
+  shippedMediaLibrary,
+  type MediaKind,
+} from './media.ts';

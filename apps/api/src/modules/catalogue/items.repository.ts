@@ -102,8 +102,16 @@ const column = (kind: AnyItemTable, name: string, alias: string = kind.alias) =>
  */
 export const listedSql = (kind: AnyItemTable, now: Date): RawBuilder<unknown> => {
   const ends = column(kind, kind.endsAt);
-  return sql`(${ends} is null or ${ends} >= ${now})`;
+  return sql`(${publishedSql(kind.alias)} and (${ends} is null or ${ends} >= ${now}))`;
 };
+
+/**
+ * Members see only published items. Written as a literal, never a parameter: the member's list
+ * indexes are partial (`where status = 'published'`, migration 2025-12-07-0001) and the planner uses
+ * one only when the query's condition visibly implies its predicate.
+ */
+export const publishedSql = (alias: string): RawBuilder<boolean> =>
+  sql<boolean>`${sql.ref(`${alias}.status`)} = 'published'`;
 
 /**
  * The order of lists: what can be had now first. A listed item is in one of three groups — on sale
@@ -250,7 +258,10 @@ export const listItems = async <Row extends ItemRow>(
   return rows;
 };
 
-/** One item with everything its detail shows, ended ones included; undefined when unknown or not a uuid. */
+/**
+ * One published item with everything its detail shows, ended ones included; undefined when unknown,
+ * not a uuid or not published (a draft is unknown to members).
+ */
 export const findItem = async <Row extends ItemRow, DetailRow extends Row>(
   db: Db,
   kind: ItemTable<Row, DetailRow>,
@@ -262,6 +273,7 @@ export const findItem = async <Row extends ItemRow, DetailRow extends Row>(
         await kind
           .details(db, memberId)
           .where(sql<boolean>`${column(kind, 'id')} = ${id}`)
+          .where(publishedSql(kind.alias))
           .execute()
       )[0]
     : undefined;

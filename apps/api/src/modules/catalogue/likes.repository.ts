@@ -15,7 +15,12 @@ export const favoritePrivileges = (db: Db, memberId: string, limit: number) =>
 
 export const privilegeExists = async (db: Db, id: string) =>
   isUuid(id) &&
-  (await db.selectFrom('privilege').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  (await db
+    .selectFrom('privilege')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'published')
+    .executeTakeFirst()) !== undefined;
 
 /**
  * Records a like; the (member, privilege) primary key makes a second like a no-op.

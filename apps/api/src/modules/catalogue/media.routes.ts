@@ -1,20 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../app-error.ts';
-import { MEDIA_FILE_PATTERN, MEDIA_KINDS, shippedMediaLibrary } from './media.ts';
+import type { ModuleOptions } from '../../http/module.ts';
+import { MEDIA_FILE_PATTERN, MEDIA_KINDS, UPLOADED_FILE_PATTERN, shippedMediaLibrary } from './media.ts';
+
+const YEAR = 'public, max-age=31536000, immutable';
 
 /**
- * The catalogue's pictures, for prefix '/media/catalogue': `/<kind>/<file>?v=<content hash>`. No
- * token is read; unknown kind or file (or a path that tries to leave the folder) → 404.
+ * The catalogue's pictures, for prefix '/media/catalogue': `/<kind>/<file>?v=<content hash>` for the
+ * artwork shipped with the API, `/<kind>/u-<content hash>.webp` for pictures uploaded in the back
+ * office (read from the database). No token is read; unknown kind or file (or a path that tries to
+ * leave the folder) → 404.
  */
-export const catalogueMediaModule: FastifyPluginAsyncZod = async (app) => {
+export const catalogueMediaModule: FastifyPluginAsyncZod<Partial<ModuleOptions>> = async (app, opts) => {
   const media = shippedMediaLibrary();
   app.get(
     '/:kind/:file',
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Catalogue artwork (SVG), cached for a year: the URL carries a hash of the content',
+        summary:
+          'Catalogue pictures (shipped SVG artwork, uploaded WebP), cached for a year: the URL carries a hash of the content',
         params: z.object({ kind: z.string(), file: z.string() }),
         querystring: z.object({ v: z.string().optional() }),
       },
@@ -22,16 +28,31 @@ export const catalogueMediaModule: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { kind, file } = req.params;
       const known = MEDIA_KINDS.find((k) => k === kind);
+      if (known && opts.deps && UPLOADED_FILE_PATTERN.test(file)) {
+        const image = await opts.deps.db
+          .selectFrom('catalogue_image')
+          .select(['bytes', 'content_type'])
+          .where('file', '=', file)
+          .executeTakeFirst();
+        if (!image) throw new AppError('not_found');
+        // The name is the content's hash: the same URL never shows other bytes.
+        const etag = `"${file.slice(2, -5)}"`;
+        reply
+          .header('content-type', image.content_type)
+          .header('etag', etag)
+          .header('cache-control', YEAR)
+          .header('content-security-policy', "default-src 'none'")
+          .header('x-content-type-options', 'nosniff');
+        if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+        return reply.send(Buffer.from(image.bytes));
+      }
       const picture = known && MEDIA_FILE_PATTERN.test(file) ? media.get(known, file) : undefined;
       if (!picture) throw new AppError('not_found');
       reply
         .header('content-type', 'image/svg+xml')
         .header('etag', picture.etag)
         // A URL with the current hash never changes content; an old or bare URL is revalidated.
-        .header(
-          'cache-control',
-          req.query.v === picture.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        )
+        .header('cache-control', req.query.v === picture.version ? YEAR : 'public, max-age=300')
         // Our own SVGs carry no scripts; this keeps any SVG opened directly from running one.
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
         .header('x-content-type-options', 'nosniff');

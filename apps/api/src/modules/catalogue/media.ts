@@ -19,6 +19,12 @@ export const CATALOGUE_ASSETS_DIR = resolve(
 
 export const MEDIA_FILE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/;
 
+/**
+ * A picture uploaded in the back office (stored in the catalogue_image table, not on disk): named by
+ * its content hash, so the name alone versions its URL.
+ */
+export const UPLOADED_FILE_PATTERN = /^u-[A-Za-z0-9_-]{16,64}\.webp$/;
+
 export interface MediaFile {
   bytes: Buffer;
   version: string;
@@ -46,6 +52,7 @@ export const loadMediaLibrary = (root = CATALOGUE_ASSETS_DIR): MediaLibrary => {
   return {
     get: (kind, file) => files.get(`${kind}/${file}`),
     url: (kind, file) => {
+      if (UPLOADED_FILE_PATTERN.test(file)) return `/media/catalogue/${kind}/${file}`;
       const f = files.get(`${kind}/${file}`);
       return `/media/catalogue/${kind}/${encodeURIComponent(file)}${f ? `?v=${f.version}` : ''}`;
     },

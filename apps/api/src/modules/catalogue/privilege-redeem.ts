@@ -19,7 +19,7 @@ export interface Redeemable {
   problem: Availability | null;
 }
 
-/** null for an unknown privilege (or an id that is not a uuid). */
+/** null for an unknown privilege (or an id that is not a uuid, or one members do not see: not published). */
 export const loadRedeemable = async (
   db: Db,
   privilegeId: string,
@@ -31,6 +31,7 @@ export const loadRedeemable = async (
     .selectFrom('privilege')
     .select(['id', 'points_cost', 'tier', 'stock', 'redeemed', 'valid_from', 'valid_until', 'usage_limit'])
     .where('id', '=', privilegeId)
+    .where('status', '=', 'published')
     .executeTakeFirst();
   if (!p) return null;
   const verdict = judge(

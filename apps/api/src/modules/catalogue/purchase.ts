@@ -67,11 +67,19 @@ const purchasableQuery = (db: Kysely<Database>, ids: string[]) =>
       'm.name_en as merchant_name_en',
       'm.name_th as merchant_name_th',
       'm.logo_file as merchant_logo_file',
+      'v.status',
       priceOptionsSql,
     ])
-    .where('v.id', 'in', ids);
+    .where('v.id', 'in', ids)
+    // Never published: unknown to members (a draft cannot be put in a cart or bought). Rows written
+    // outside the back office (seeds, fixtures) are published by the column's default.
+    .where((eb) => eb.or([eb('v.status', '=', 'published'), eb('v.published_at', 'is not', null)]));
 
-/** One entry per ref, in order; null for an unknown voucher id (or one that is not a uuid). */
+/**
+ * One entry per ref, in order; null for an unknown voucher id (or one that is not a uuid, or one never
+ * published). A voucher taken back from members after it was published is still found — an order
+ * already paid for it is issued — but its sale is over for the cart and checkout ('ended').
+ */
 export async function loadPurchasables(
   db: Kysely<Database>,
   refs: PurchaseRef[],
@@ -122,7 +130,8 @@ export async function loadPurchasables(
       remaining: remainingOf(v.stock, v.sold),
       validDays: v.valid_days,
       usageLimit: v.usage_limit,
-      problem: optionMissing ? 'option_removed' : verdict.unavailableReason,
+      problem:
+        v.status !== 'published' ? 'ended' : optionMissing ? 'option_removed' : verdict.unavailableReason,
     };
   });
 }

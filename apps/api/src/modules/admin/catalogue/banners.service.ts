@@ -1,0 +1,138 @@
+import type { AdminBanner, BannerBodySchema, AdminCatalogueListQuery } from '@app/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import { AppError } from '../../../app-error.ts';
+import type { Database } from '../../../db/schema.ts';
+import {
+  checkImages,
+  dateOrNull,
+  FieldChecks,
+  isoOrNull,
+  mediaUrl,
+  pageOf,
+  statusFilter,
+  type Trx,
+} from './shared.ts';
+
+/** Banners in the editor: TOP/BOTTOM, order, optional schedule, picture and in-app link. New = draft. */
+
+type Db = Kysely<Database> | Trx;
+type BannerInput = z.output<typeof BannerBodySchema>;
+
+const select = (db: Db) =>
+  db
+    .selectFrom('banner as b')
+    .select([
+      'b.id',
+      'b.position',
+      'b.title_en',
+      'b.title_th',
+      'b.subtitle_en',
+      'b.subtitle_th',
+      'b.image_file',
+      'b.link_path',
+      'b.sort_order',
+      'b.starts_at',
+      'b.ends_at',
+      'b.status',
+      'b.published_at',
+      'b.created_at',
+    ]);
+type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+
+const present = (r: Row): AdminBanner => ({
+  id: r.id,
+  position: r.position,
+  titleTh: r.title_th,
+  titleEn: r.title_en,
+  subtitleTh: r.subtitle_th,
+  subtitleEn: r.subtitle_en,
+  imageFile: r.image_file,
+  imageUrl: mediaUrl('banners', r.image_file),
+  linkPath: r.link_path,
+  sortOrder: r.sort_order,
+  startsAt: isoOrNull(r.starts_at),
+  endsAt: isoOrNull(r.ends_at),
+  status: r.status,
+  publishedAt: isoOrNull(r.published_at),
+  createdAt: r.created_at.toISOString(),
+});
+
+export const readBanner = async (db: Db, id: string) => {
+  const r = await select(db).where('b.id', '=', id).executeTakeFirst();
+  return r && present(r);
+};
+
+export const listBanners = async (db: Db, q: AdminCatalogueListQuery) => {
+  const conds = [statusFilter('b', q.status)];
+  if (q.position) conds.push(sql<boolean>`b.position = ${q.position}`);
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (ch) => `\\${ch}`).toLowerCase()}%`;
+    conds.push(
+      sql<boolean>`(lower(coalesce(b.title_en, '')) like ${like} or lower(coalesce(b.title_th, '')) like ${like})`,
+    );
+  }
+  const where = sql<boolean>`${sql.join(conds, sql` and `)}`;
+  const total = Number(
+    (
+      await db
+        .selectFrom('banner as b')
+        .select(sql<string>`count(*)`.as('n'))
+        .where(where)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const rows = await select(db)
+    .where(where)
+    .orderBy(sql`b.position = 'TOP'`, 'desc')
+    .orderBy('b.sort_order')
+    .orderBy('b.created_at')
+    .orderBy('b.id')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return pageOf(rows.map(present), total, q.page, q.pageSize);
+};
+
+const values = (b: BannerInput) => ({
+  position: b.position,
+  title_en: b.titleEn,
+  title_th: b.titleTh,
+  subtitle_en: b.subtitleEn,
+  subtitle_th: b.subtitleTh,
+  image_file: b.imageFile,
+  link_path: b.linkPath,
+  sort_order: b.sortOrder,
+  starts_at: dateOrNull(b.startsAt),
+  ends_at: dateOrNull(b.endsAt),
+});
+
+const check = async (trx: Trx, b: BannerInput) => {
+  const checks = new FieldChecks();
+  await checkImages(trx, checks, 'banners', [{ path: 'imageFile', file: b.imageFile }]);
+  checks.throwIfAny();
+};
+
+export const createBanner = async (trx: Trx, b: BannerInput, now: Date) => {
+  await check(trx, b);
+  const { id } = await trx
+    .insertInto('banner')
+    .values({ ...values(b), status: 'draft', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, after: await readBanner(trx, id) };
+};
+
+export const updateBanner = async (trx: Trx, id: string, b: BannerInput) => {
+  const locked = await trx
+    .selectFrom('banner')
+    .select('id')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!locked) throw new AppError('not_found');
+  const before = await readBanner(trx, id);
+  await check(trx, b);
+  await trx.updateTable('banner').set(values(b)).where('id', '=', id).execute();
+  return { id, before, after: await readBanner(trx, id) };
+};

@@ -1,0 +1,138 @@
+import type { AdminCatalogueListQuery } from '@app/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { matchesSearch } from '../../catalogue/index.ts';
+import { checkImages, existingIds, FieldChecks, mediaUrl, statusFilter, type Trx } from './shared.ts';
+
+/*
+ * What vouchers and privileges share in the editor: store, category, texts in both languages, terms,
+ * pictures (rows of `<table>_image`, position 1 = the cover), and the list with its filters. The
+ * list reads every row (drafts included) newest first through `<table>_admin_created_idx`; `q`
+ * matches the same search key members search by (titles, store and category names, both languages).
+ */
+
+export type Db = Kysely<Database> | Trx;
+type ItemTableName = 'voucher' | 'privilege';
+
+export interface ItemTextInput {
+  storeId: string;
+  categoryId: string;
+  titleTh: string;
+  titleEn: string | null;
+  descriptionTh: string | null;
+  descriptionEn: string | null;
+  termsTh: string[];
+  termsEn: string[];
+  imageFiles: string[];
+}
+
+export const itemTextValues = (b: ItemTextInput) => ({
+  merchant_id: b.storeId,
+  category_id: b.categoryId,
+  title_en: b.titleEn,
+  title_th: b.titleTh,
+  description_en: b.descriptionEn,
+  description_th: b.descriptionTh,
+  terms_en: b.termsEn,
+  terms_th: b.termsTh,
+});
+
+export interface ItemTextRow {
+  id: string;
+  merchant_id: string;
+  category_id: string;
+  title_en: string | null;
+  title_th: string | null;
+  description_en: string | null;
+  description_th: string | null;
+  terms_en: string[];
+  terms_th: string[];
+  status: 'draft' | 'published' | 'archived';
+  published_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const presentItemTexts = (r: ItemTextRow, images: string[], kind: 'vouchers' | 'privileges') => ({
+  id: r.id,
+  storeId: r.merchant_id,
+  categoryId: r.category_id,
+  titleTh: r.title_th,
+  titleEn: r.title_en,
+  descriptionTh: r.description_th,
+  descriptionEn: r.description_en,
+  termsTh: r.terms_th,
+  termsEn: r.terms_en,
+  imageFiles: images,
+  imageUrls: images.map((f) => mediaUrl(kind, f)),
+  status: r.status,
+  publishedAt: r.published_at ? r.published_at.toISOString() : null,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});
+
+/** Store, category and pictures exist (every problem at once). */
+export const checkItemRefs = async (trx: Trx, b: ItemTextInput, kind: 'vouchers' | 'privileges') => {
+  const checks = new FieldChecks();
+  if (!(await existingIds(trx, 'merchant', [b.storeId])).has(b.storeId.toLowerCase()))
+    checks.add('storeId', 'No store has this id');
+  if (!(await existingIds(trx, 'category', [b.categoryId])).has(b.categoryId.toLowerCase()))
+    checks.add('categoryId', 'No category has this id');
+  await checkImages(
+    trx,
+    checks,
+    kind,
+    b.imageFiles.map((file, i) => ({ path: `imageFiles.${i}`, file })),
+  );
+  return checks;
+};
+
+/** The item's pictures become exactly `files`, in order. */
+export const replaceImages = async (trx: Trx, table: ItemTableName, id: string, files: string[]) => {
+  if (table === 'voucher') {
+    await trx.deleteFrom('voucher_image').where('voucher_id', '=', id).execute();
+    if (files.length)
+      await trx
+        .insertInto('voucher_image')
+        .values(files.map((file, i) => ({ voucher_id: id, position: i + 1, file })))
+        .execute();
+  } else {
+    await trx.deleteFrom('privilege_image').where('privilege_id', '=', id).execute();
+    if (files.length)
+      await trx
+        .insertInto('privilege_image')
+        .values(files.map((file, i) => ({ privilege_id: id, position: i + 1, file })))
+        .execute();
+  }
+};
+
+/** Every picture of each item, in order. */
+export const imagesOf = async (db: Db, table: ItemTableName, ids: string[]) => {
+  const out = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return out;
+  const rows =
+    table === 'voucher'
+      ? await db
+          .selectFrom('voucher_image')
+          .select(['voucher_id as item', 'file'])
+          .where('voucher_id', 'in', ids)
+          .orderBy('position')
+          .execute()
+      : await db
+          .selectFrom('privilege_image')
+          .select(['privilege_id as item', 'file'])
+          .where('privilege_id', 'in', ids)
+          .orderBy('position')
+          .execute();
+  for (const r of rows) out.get(r.item)?.push(r.file);
+  return out;
+};
+
+/** The list's conditions over alias `a`: status, store, category, text. */
+export const itemListConditions = (a: 'v' | 'p', q: AdminCatalogueListQuery) => {
+  const conds = [statusFilter(a, q.status)];
+  if (q.storeId) conds.push(sql<boolean>`${sql.ref(`${a}.merchant_id`)} = ${q.storeId}`);
+  if (q.categoryId) conds.push(sql<boolean>`${sql.ref(`${a}.category_id`)} = ${q.categoryId}`);
+  if (q.q) conds.push(matchesSearch(`${a}.search_text`, q.q));
+  return sql<boolean>`${sql.join(conds, sql` and `)}`;
+};

@@ -1,0 +1,138 @@
+import type { AdminPrivilege, AdminCatalogueListQuery, PrivilegeBodySchema } from '@app/contracts';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { AppError } from '../../../app-error.ts';
+import {
+  checkItemRefs,
+  imagesOf,
+  itemListConditions,
+  itemTextValues,
+  presentItemTexts,
+  replaceImages,
+  type Db,
+} from './items.shared.ts';
+import { dateOrNull, pageOf, refusedByDatabase, type Trx } from './shared.ts';
+
+/** Privileges in the editor: points cost, stock, validity, tier, uses, texts and pictures. New = draft. */
+
+type PrivilegeInput = z.output<typeof PrivilegeBodySchema>;
+
+const select = (db: Db) =>
+  db
+    .selectFrom('privilege as p')
+    .select([
+      'p.id',
+      'p.merchant_id',
+      'p.category_id',
+      'p.title_en',
+      'p.title_th',
+      'p.description_en',
+      'p.description_th',
+      'p.terms_en',
+      'p.terms_th',
+      'p.points_cost',
+      'p.tier',
+      'p.stock',
+      'p.redeemed',
+      'p.like_count',
+      'p.valid_from',
+      'p.valid_until',
+      'p.usage_limit',
+      'p.status',
+      'p.published_at',
+      'p.created_at',
+      'p.updated_at',
+    ]);
+type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+
+const present = (r: Row, images: string[]): AdminPrivilege => ({
+  ...presentItemTexts(r, images, 'privileges'),
+  tier: r.tier,
+  stock: r.stock,
+  usageLimit: r.usage_limit,
+  pointsCost: r.points_cost,
+  redeemed: r.redeemed,
+  likeCount: r.like_count,
+  validFrom: r.valid_from.toISOString(),
+  validUntil: r.valid_until ? r.valid_until.toISOString() : null,
+});
+
+export const readPrivilege = async (db: Db, id: string): Promise<AdminPrivilege | undefined> => {
+  const r = await select(db).where('p.id', '=', id).executeTakeFirst();
+  if (!r) return undefined;
+  return present(r, (await imagesOf(db, 'privilege', [r.id])).get(r.id) ?? []);
+};
+
+export const listPrivileges = async (db: Db, q: AdminCatalogueListQuery) => {
+  const where = itemListConditions('p', q);
+  const total = Number(
+    (
+      await db
+        .selectFrom('privilege as p')
+        .select(sql<string>`count(*)`.as('n'))
+        .where(where)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const rows = await select(db)
+    .where(where)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  const images = await imagesOf(
+    db,
+    'privilege',
+    rows.map((r) => r.id),
+  );
+  return pageOf(
+    rows.map((r) => present(r, images.get(r.id) ?? [])),
+    total,
+    q.page,
+    q.pageSize,
+  );
+};
+
+const values = (b: PrivilegeInput, now: Date) => ({
+  ...itemTextValues(b),
+  points_cost: b.pointsCost,
+  tier: b.tier,
+  stock: b.stock,
+  valid_from: new Date(b.validFrom),
+  valid_until: dateOrNull(b.validUntil),
+  usage_limit: b.usageLimit,
+  updated_at: now,
+});
+
+export const createPrivilege = async (trx: Trx, b: PrivilegeInput, now: Date) => {
+  (await checkItemRefs(trx, b, 'privileges')).throwIfAny();
+  const { id } = await trx
+    .insertInto('privilege')
+    .values({ ...values(b, now), status: 'draft', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .catch((err: unknown) => refusedByDatabase(err, 'storeId'));
+  await replaceImages(trx, 'privilege', id, b.imageFiles);
+  return { id, after: await readPrivilege(trx, id) };
+};
+
+export const updatePrivilege = async (trx: Trx, id: string, b: PrivilegeInput, now: Date) => {
+  const locked = await trx
+    .selectFrom('privilege')
+    .select('id')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!locked) throw new AppError('privilege_not_found');
+  const before = await readPrivilege(trx, id);
+  (await checkItemRefs(trx, b, 'privileges')).throwIfAny();
+  await trx
+    .updateTable('privilege')
+    .set(values(b, now))
+    .where('id', '=', id)
+    .execute()
+    .catch((err: unknown) => refusedByDatabase(err, 'storeId'));
+  await replaceImages(trx, 'privilege', id, b.imageFiles);
+  return { id, before, after: await readPrivilege(trx, id) };
+};
