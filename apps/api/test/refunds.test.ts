@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AdminRefundResponseSchema, type AdminRefund, type Order } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { jobsSchemaFor } from '../src/jobs/jobs.ts';
 import { pointsBalance } from '../src/modules/points/index.ts';
 import { buildTestApp, createTestClock, type TestApp } from './helpers/build-test-app.ts';
 import { FIXTURE_NOW, seedCatalogueFixture } from './helpers/catalogue-fixture.ts';
@@ -265,17 +267,15 @@ describe('refunds', () => {
     expect(order.pointsEarned).toBe(20);
     // Spend 15 of them (a redemption's burn, as the points module writes it).
     const { burnPoints } = await import('../src/modules/points/index.ts');
-    await t.db
-      .transaction()
-      .execute((trx) =>
-        burnPoints(trx, {
-          memberId: m.id,
-          points: 15,
-          reason: 'test',
-          privilegeId: null,
-          now: t.clock.now(),
-        }),
-      );
+    await t.db.transaction().execute((trx) =>
+      burnPoints(trx, {
+        memberId: m.id,
+        points: 15,
+        reason: 'test',
+        privilegeId: null,
+        now: t.clock.now(),
+      }),
+    );
     const r = refunded(await refund(order.id, { reason: 'spent' }));
     expect(r).toMatchObject({ pointsReversed: 5, pointsShortfall: 15 });
     expect(await pointsBalance(t.db, m.id)).toBe(0);
@@ -341,6 +341,43 @@ describe('refunds', () => {
     expect(await shop.sold(v)).toBe(0);
     // The refused ask and the one that went through; the unanswered one never reached the gateway's books.
     expect((await sandboxRefunds(order.id)).map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
+  });
+
+  it('the refund job finishes a refund the provider did not answer, with no request repeated', async () => {
+    const m = await shop.member();
+    const v = await shop.voucher({ price: 100 });
+    const order = await paidOrder(m, { voucherId: v });
+    const chargeRef = await shop.chargeRefOf(order.id);
+    const switchTo = (outcome: 'unavailable' | null) =>
+      t.db
+        .updateTable('sandbox_charge')
+        .set({ refund_outcome: outcome })
+        .where('ref', '=', chargeRef)
+        .execute();
+    await switchTo('unavailable');
+    const pending = refunded(await refund(order.id, { reason: 'gateway down' }));
+    expect(pending.status).toBe('pending');
+    await switchTo(null);
+    // The job queued with the refund waits 30 s (the request normally finishes it); make it due now,
+    // as it would be for a process that died after asking the provider.
+    const jobs = sql.table(`${await jobsSchemaFor(t.db)}.job`);
+    await sql`update ${jobs} set start_after = now() where name = 'orders.refund' and data->>'refundId' = ${pending.id}`.execute(
+      t.db,
+    );
+    const until = Date.now() + 15_000;
+    let row;
+    do {
+      row = await t.db
+        .selectFrom('refund')
+        .selectAll()
+        .where('id', '=', pending.id)
+        .executeTakeFirstOrThrow();
+      if (row.status !== 'pending') break;
+      await new Promise((r) => setTimeout(r, 100));
+    } while (Date.now() < until);
+    expect(row.status).toBe('succeeded');
+    expect(await orderStatus(order.id)).toBe('REFUNDED');
+    expect(await sandboxRefunds(order.id)).toEqual([{ amount: 100, status: 'succeeded' }]);
   });
 
   it('a charge paid after its order was cancelled is refunded by itself, the order staying cancelled', async () => {
