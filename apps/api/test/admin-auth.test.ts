@@ -167,6 +167,28 @@ describe('staff sign-in: e-mailed code, then an authenticator app (TOTP)', () =>
     expect(later.statusCode).toBe(200);
   });
 
+  it('one code sent twice at once, on two challenges: exactly one session (2 rounds: the per-address send limit is 5)', async () => {
+    const { email, staffId } = await createTestStaff(t, 'support');
+    const { secret } = await signInStaffThroughFlow(t, email);
+    for (let round = 0; round < 2; round++) {
+      const a = await challengeFor(t, email);
+      const b = await challengeFor(t, email);
+      t.clock.advance(30_000);
+      const code = await totpCode(secret, t.clock.now());
+      const answers = await Promise.all([
+        staffSecondFactor(t, a.challengeToken, code),
+        staffSecondFactor(t, b.challengeToken, code),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort(), `round ${round}`).toEqual([200, 400]);
+    }
+    const sessions = await t.db
+      .selectFrom('staff_session')
+      .select('id')
+      .where('staff_id', '=', staffId)
+      .execute();
+    expect(sessions).toHaveLength(1 + 2);
+  });
+
   it('a challenge works once, for 5 minutes and 5 wrong codes', async () => {
     const { email } = await createTestStaff(t, 'marketing');
     const { secret } = await signInStaffThroughFlow(t, email);
