@@ -676,6 +676,25 @@ export interface SandboxRefundTable {
   created_at: Timestamp;
 }
 
+/** One row per change of the programme's rules; the newest is in force (for new activity). */
+export interface ProgrammeRulesTable {
+  id: Generated<string>;
+  baht_per_point: number;
+  points_lifetime_months: number;
+  /** Lowest first: `{ code, pointsRequired, unlocks: { en, th } }[]`. */
+  tiers: ColumnType<TierRuleJson[], string, never>;
+  staff_id: string | null;
+  staff_email: string | null;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
+export interface TierRuleJson {
+  code: Tier;
+  pointsRequired: number;
+  unlocks: { en: string; th: string };
+}
+
 export interface Database {
   member: MemberTable;
   avatar: AvatarTable;
@@ -719,6 +738,7 @@ export interface Database {
   staff_challenge: StaffChallengeTable;
   staff_session: StaffSessionTable;
   audit_log: AuditLogTable;
+  programme_rules: ProgrammeRulesTable;
   member_points_adjustment: MemberPointsAdjustmentTable;
   campaign: CampaignTable;
   campaign_delivery: CampaignDeliveryTable;
