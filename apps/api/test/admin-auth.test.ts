@@ -260,6 +260,22 @@ describe('staff sign-in: e-mailed code, then an authenticator app (TOTP)', () =>
     });
   });
 
+  it('limits codes per address like the member sign-in, alike for staff and strangers', async () => {
+    const { email } = await createTestStaff(t, 'support');
+    const stranger = uniqueStaffEmail('stranger');
+    const statuses = async (address: string) => {
+      const seen: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        t.clock.advance(OTP_RESEND_AFTER_SECONDS * 1000 + 1000);
+        seen.push((await staffSendCode(t, address)).statusCode);
+      }
+      return seen;
+    };
+    const forStaff = await statuses(email);
+    expect(forStaff).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await statuses(stranger)).toEqual(forStaff);
+  });
+
   it('mails the code in the language asked for', async () => {
     const { email } = await createTestStaff(t, 'support', { language: 'th' });
     await staffSendCode(t, email);
