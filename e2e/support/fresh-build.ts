@@ -16,6 +16,10 @@ const SOURCES = [
   'apps/web/vite.config.ts',
   'apps/web/font-stack.ts',
   'apps/web/package.json',
+  'apps/admin/src',
+  'apps/admin/index.html',
+  'apps/admin/vite.config.ts',
+  'apps/admin/package.json',
   'apps/api/src',
   'apps/api/build.mjs',
   'apps/api/package.json',
@@ -25,7 +29,12 @@ const SOURCES = [
 ];
 
 /** What the builds write, one file per build: each is written at the end of its build. */
-const OUTPUTS = ['apps/web/dist/index.html', 'apps/web/dist-server', 'apps/api/dist/server.js'];
+const OUTPUTS = [
+  'apps/web/dist/index.html',
+  'apps/web/dist-server',
+  'apps/admin/dist/index.html',
+  'apps/api/dist/server.js',
+];
 
 /** The newest modification time of a file or of anything under a folder (0 if missing). */
 function newest(path: string): number {

@@ -29,9 +29,16 @@ export const AUDIT_ACTIONS = [
   'staff.update',
   'staff.sessions_end',
   'staff.second_factor_reset',
+  'staff.sign_in',
+  'staff.sign_in_enrolled',
   'staff.sign_out',
   'staff.owner_restore',
   'rules.update',
+  'campaign.create',
+  'campaign.schedule',
+  'campaign.send',
+  'campaign.cancel',
+  'catalogue.image.upload',
 ];
 const ENTITY_TYPES = ['member', 'order', 'staff', 'staff_session', 'programme_rules'];
 

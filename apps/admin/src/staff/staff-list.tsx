@@ -70,6 +70,7 @@ function StaffTable() {
     {
       title: t('admin.staff.stores'),
       dataIndex: 'storeIds',
+      responsive: ['md'],
       render: (ids: string[]) =>
         ids.length ? ids.map((id) => <Tag key={id}>{storeName.get(id) ?? id.slice(0, 8)}</Tag>) : '—',
     },
@@ -85,10 +86,11 @@ function StaffTable() {
         </div>
       ),
     },
-    { title: t('admin.staff.sessions'), dataIndex: 'activeSessions', align: 'right' },
+    { title: t('admin.staff.sessions'), dataIndex: 'activeSessions', align: 'right', responsive: ['md'] },
     {
       title: t('admin.staff.lastSignIn'),
       dataIndex: 'lastSignInAt',
+      responsive: ['lg'],
       render: (v: string | null) => (v ? formatDateTime(v, lang) : t('admin.staff.never')),
     },
     {
@@ -144,7 +146,7 @@ function StaffTable() {
               allowClear
               placeholder={t('admin.staff.anyRole')}
               aria-label={t('admin.staff.role')}
-              style={{ minWidth: 160 }}
+              className="filter-select"
               options={STAFF_ROLES.map((r) => ({ value: r, label: t(`admin.roles.${r}`) }))}
             />
           </Form.Item>
@@ -153,7 +155,7 @@ function StaffTable() {
               allowClear
               placeholder={t('admin.staff.anyStatus')}
               aria-label={t('admin.staff.status')}
-              style={{ minWidth: 140 }}
+              className="filter-select"
               options={(['active', 'disabled'] as const).map((s) => ({
                 value: s,
                 label: t(`admin.staff.statuses.${s}`),
@@ -174,7 +176,7 @@ function StaffTable() {
           dataSource={result.data}
           loading={query.isFetching}
           pagination={false}
-          scroll={{ x: 900 }}
+          scroll={{ x: 'max-content' }}
           size="middle"
         />
       </Card>
