@@ -7,3 +7,4 @@ export * from './members.ts';
 export * from './campaigns.ts';
 export * from './orders.ts';
 export * from './catalogue.ts';
+export * from './dashboard.ts';

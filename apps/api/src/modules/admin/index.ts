@@ -4,6 +4,7 @@ import type { AdminArea, AdminModuleOptions } from './area.ts';
 import { auditArea } from './audit/audit.routes.ts';
 import { catalogueArea } from './catalogue/catalogue.routes.ts';
 import { campaignsArea } from './campaigns/campaigns.routes.ts';
+import { dashboardArea } from './dashboard/dashboard.routes.ts';
 import { staffAuthArea } from './auth/staff-auth.routes.ts';
 import { installStaffGuard } from './guard.ts';
 import { membersArea } from './members/members.routes.ts';
@@ -36,6 +37,7 @@ export const adminModule: FastifyPluginAsyncZod<AdminModuleOptions> = async (app
     rulesArea,
     membersArea,
     campaignsArea,
+    dashboardArea,
     ordersArea,
     catalogueArea,
   ];
