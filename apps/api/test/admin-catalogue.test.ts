@@ -296,6 +296,24 @@ describe('back office catalogue editor (/admin/api/catalogue)', () => {
       expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
       expect(res.body, field).toContain(field);
     }
+    // In the staff member's language: the schema's rules and the checks before the write alike.
+    const thai = async (payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/admin/api/catalogue/vouchers',
+        headers: { ...marketing.headers, 'accept-language': 'th' },
+        payload: payload as object,
+      });
+    expect((await thai(voucherBody('00000000-0000-4000-8000-000000000000'))).body).toContain(
+      'storeId: ไม่พบร้านค้าที่มีรหัสนี้',
+    );
+    const window = await thai(
+      voucherBody(f.m.kafae, {
+        saleStartsAt: new Date(FIXTURE_NOW.getTime() + DAY).toISOString(),
+        saleEndsAt: FIXTURE_NOW.toISOString(),
+      }),
+    );
+    expect(window.body).toContain('วันสิ้นสุดการขายต้องไม่อยู่ก่อนวันเริ่มขาย');
     const coupon = await admin(marketing, 'POST', '/coupons', {
       code: 'PCT',
       titleTh: 'ส่วนลด',

@@ -150,6 +150,17 @@ const CONTRACT_MESSAGES: Record<string, string> = {
   'must be a real calendar date': 'realDate',
   'must be printable ASCII without spaces': 'printableAscii',
   'minPrice must not be greater than maxPrice': 'priceRange',
+  // The back office's catalogue forms (contracts admin/catalogue.ts).
+  'must not be before the sale starts': 'catalogue.saleWindow',
+  'must not be before the privilege is valid from': 'catalogue.validityWindow',
+  'must be after the coupon starts': 'catalogue.couponWindow',
+  'must not be before the banner starts': 'catalogue.bannerWindow',
+  'a percent discount must be between 1 and 100': 'catalogue.percentRange',
+  'names one option twice': 'catalogue.optionTwice',
+  'must be the name of an uploaded picture': 'catalogue.pictureName',
+  'must be a path in the app, starting with a single /': 'catalogue.appPath',
+  'only a-z, 0-9 and single hyphens between them': 'catalogue.slugFormat',
+  'only letters A-Z, digits, - and _': 'catalogue.couponCodeFormat',
 };
 
 type Issue = { keyword: string; message?: string | undefined; params: Record<string, unknown>; path: string };

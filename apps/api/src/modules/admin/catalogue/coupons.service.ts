@@ -117,14 +117,14 @@ const check = async (trx: Trx, b: CouponInput, id: string | null) => {
     .where('code', '=', b.code)
     .$if(id !== null, (qb) => qb.where('id', '<>', id as string))
     .executeTakeFirst();
-  if (clash) checks.add('code', 'Another coupon already has this code');
+  if (clash) checks.add('code', 'codeTaken');
   const stores = await existingIds(trx, 'merchant', b.storeIds);
   b.storeIds.forEach((s, i) => {
-    if (!stores.has(s.toLowerCase())) checks.add(`storeIds.${i}`, 'No store has this id');
+    if (!stores.has(s.toLowerCase())) checks.add(`storeIds.${i}`, 'unknownStore');
   });
   const vouchers = await existingIds(trx, 'voucher', b.voucherIds);
   b.voucherIds.forEach((v, i) => {
-    if (!vouchers.has(v.toLowerCase())) checks.add(`voucherIds.${i}`, 'No voucher has this id');
+    if (!vouchers.has(v.toLowerCase())) checks.add(`voucherIds.${i}`, 'unknownVoucher');
   });
   checks.throwIfAny();
 };

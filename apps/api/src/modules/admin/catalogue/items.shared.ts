@@ -75,9 +75,9 @@ export const presentItemTexts = (r: ItemTextRow, images: string[], kind: 'vouche
 export const checkItemRefs = async (trx: Trx, b: ItemTextInput, kind: 'vouchers' | 'privileges') => {
   const checks = new FieldChecks();
   if (!(await existingIds(trx, 'merchant', [b.storeId])).has(b.storeId.toLowerCase()))
-    checks.add('storeId', 'No store has this id');
+    checks.add('storeId', 'unknownStore');
   if (!(await existingIds(trx, 'category', [b.categoryId])).has(b.categoryId.toLowerCase()))
-    checks.add('categoryId', 'No category has this id');
+    checks.add('categoryId', 'unknownCategory');
   await checkImages(
     trx,
     checks,

@@ -1,8 +1,9 @@
-import type { CatalogueStatus, FieldError } from '@app/contracts';
+import type { CatalogueStatus, FieldError, Language } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { AppError } from '../../../app-error.ts';
 import type { Database } from '../../../db/schema.ts';
+import { languageFromHeader, t } from '../../../i18n/messages.ts';
 import {
   MEDIA_FILE_PATTERN,
   UPLOADED_FILE_PATTERN,
@@ -21,22 +22,49 @@ import { actorOf, recordAudit } from '../audit.ts';
 export type Trx = Transaction<Database>;
 export type Deps = AdminModuleOptions['deps'];
 
-/** A refusal of named fields: a 400 whose details list `field: message`, as the schema's own are. */
-export const fieldErrors = (fields: FieldError[]): AppError =>
-  new AppError('validation_failed', {
+/** One refused field: `key` names its text under `fieldErrors.catalogue` (both languages). */
+export interface FieldIssue {
+  path: string;
+  key: string;
+  vars?: Record<string, string | number>;
+}
+
+/**
+ * Fields a save refused after the schema passed (an unknown store, a taken code …). Thrown by the
+ * services, which do not know the reader's language; saveWithAudit turns it into the 400 that lists
+ * each field in the staff member's language, as the schema's own refusals are.
+ */
+export class CatalogueFieldErrors extends Error {
+  constructor(readonly issues: FieldIssue[]) {
+    super(issues.map((i) => `${i.path}: ${i.key}`).join('; '));
+    this.name = 'CatalogueFieldErrors';
+  }
+}
+
+export const fieldErrors = (issues: FieldIssue[]) => new CatalogueFieldErrors(issues);
+
+/** The 400 of refused fields, in `lang`. */
+export const refusal = (err: CatalogueFieldErrors, lang: Language): AppError => {
+  const fields: FieldError[] = err.issues.map((i) => ({
+    path: i.path,
+    message: t(lang, `fieldErrors.catalogue.${i.key}`, { field: i.path, ...i.vars }),
+  }));
+  return new AppError('validation_failed', {
     ...(fields[0] ? { message: fields[0].message } : {}),
     details: fields.map((f) => `${f.path}: ${f.message}`),
     fields,
+    cause: err,
   });
+};
 
 /** Checks gathered while preparing a save; thrown together (every problem of the form at once). */
 export class FieldChecks {
-  readonly fields: FieldError[] = [];
-  add(path: string, message: string) {
-    this.fields.push({ path, message });
+  readonly issues: FieldIssue[] = [];
+  add(path: string, key: string, vars?: Record<string, string | number>) {
+    this.issues.push({ path, key, ...(vars ? { vars } : {}) });
   }
   throwIfAny() {
-    if (this.fields.length) throw fieldErrors(this.fields);
+    if (this.issues.length) throw fieldErrors(this.issues);
   }
 }
 
@@ -75,7 +103,7 @@ export const checkImages = async (
     const ok = UPLOADED_FILE_PATTERN.test(f.file)
       ? found.has(f.file)
       : MEDIA_FILE_PATTERN.test(f.file) && shipped.get(kind, f.file) !== undefined;
-    if (!ok) checks.add(f.path, 'No uploaded picture has this name (upload it first)');
+    if (!ok) checks.add(f.path, 'unknownPicture');
   }
 };
 
@@ -88,10 +116,9 @@ export const dateOrNull = (s: string | null | undefined) => (s ? new Date(s) : n
 /** The database's answers to a race the checks could not see (a row removed meanwhile, a code taken). */
 export const refusedByDatabase = (err: unknown, field: string): never => {
   const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
-  if (code === '23505') throw fieldErrors([{ path: field, message: 'Is already used by another item' }]);
-  if (code === '23503')
-    throw fieldErrors([{ path: field, message: 'Names a row that no longer exists, or is still in use' }]);
-  if (code === '23514') throw fieldErrors([{ path: field, message: 'Breaks a rule of the catalogue' }]);
+  if (code === '23505') throw fieldErrors([{ path: field, key: 'alreadyUsed' }]);
+  if (code === '23503') throw fieldErrors([{ path: field, key: 'rowGone' }]);
+  if (code === '23514') throw fieldErrors([{ path: field, key: 'breaksRule' }]);
   throw err;
 };
 
@@ -135,18 +162,25 @@ export const saveWithAudit = async <View>(
 ): Promise<View | undefined> => {
   const actor = actorOf(req);
   const now = deps.now();
-  const result = await deps.db.transaction().execute(async (trx) => {
-    const r = await change(trx, now);
-    if (r.before !== undefined || r.after !== undefined)
-      await recordAudit(trx, actor, now, {
-        action,
-        entityType,
-        entityId: r.id,
-        before: r.before,
-        after: r.after,
-      });
-    return r;
-  });
+  const result = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const r = await change(trx, now);
+      if (r.before !== undefined || r.after !== undefined)
+        await recordAudit(trx, actor, now, {
+          action,
+          entityType,
+          entityId: r.id,
+          before: r.before,
+          after: r.after,
+        });
+      return r;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof CatalogueFieldErrors)
+        throw refusal(err, languageFromHeader(req.headers['accept-language']));
+      throw err;
+    });
   catalogueChanged();
   return result.after;
 };

@@ -94,7 +94,7 @@ const checkCategory = async (trx: Trx, body: CategoryInput, id: string | null) =
     .where('slug', '=', body.slug)
     .$if(id !== null, (qb) => qb.where('id', '<>', id as string))
     .executeTakeFirst();
-  if (clash) checks.add('slug', 'Another category already has this slug');
+  if (clash) checks.add('slug', 'slugTaken');
   await checkImages(trx, checks, 'categories', [{ path: 'iconFile', file: body.iconFile }]);
   checks.throwIfAny();
 };
@@ -138,10 +138,7 @@ export const deleteCategory = async (trx: Trx, id: string) => {
   const used = await sql<{ n: boolean }>`select exists (select 1 from merchant where category_id = ${id})
     or exists (select 1 from voucher where category_id = ${id})
     or exists (select 1 from privilege where category_id = ${id}) as n`.execute(trx);
-  if (used.rows[0]?.n)
-    throw fieldErrors([
-      { path: 'id', message: 'Stores, vouchers or privileges are still in this category: move them first' },
-    ]);
+  if (used.rows[0]?.n) throw fieldErrors([{ path: 'id', key: 'categoryInUse' }]);
   await trx.deleteFrom('category').where('id', '=', id).execute();
   return { id, before, after: undefined };
 };
@@ -204,7 +201,7 @@ export const listStores = async (db: Db, q: AdminCatalogueListQuery) => {
 const checkStore = async (trx: Trx, body: StoreInput) => {
   const checks = new FieldChecks();
   if (!(await existingIds(trx, 'category', [body.categoryId])).has(body.categoryId.toLowerCase()))
-    checks.add('categoryId', 'No category has this id');
+    checks.add('categoryId', 'unknownCategory');
   await checkImages(trx, checks, 'merchants', [{ path: 'logoFile', file: body.logoFile }]);
   checks.throwIfAny();
 };
@@ -249,10 +246,7 @@ export const deleteStore = async (trx: Trx, id: string) => {
   const used = await sql<{ n: boolean }>`select exists (select 1 from voucher where merchant_id = ${id})
     or exists (select 1 from privilege where merchant_id = ${id})
     or exists (select 1 from purchase_order_item where merchant_id = ${id}) as n`.execute(trx);
-  if (used.rows[0]?.n)
-    throw fieldErrors([
-      { path: 'id', message: 'The store still has vouchers, privileges or orders: it cannot be removed' },
-    ]);
+  if (used.rows[0]?.n) throw fieldErrors([{ path: 'id', key: 'storeInUse' }]);
   await trx
     .deleteFrom('merchant')
     .where('id', '=', id)

@@ -157,10 +157,11 @@ const saveOptions = async (trx: Trx, voucherId: string, b: VoucherInput, existin
     : { rows: [] };
   if (bad.length || sold.rows.length) {
     throw fieldErrors([
-      ...bad.map((path) => ({ path, message: 'Is not one of this voucher’s options' })),
+      ...bad.map((path) => ({ path, key: 'notThisVouchersOption' })),
       ...sold.rows.map((r) => ({
         path: 'priceOptions',
-        message: `Option ${r.id} has been sold and cannot be removed: change its label or price instead`,
+        key: 'optionSold',
+        vars: { option: r.id },
       })),
     ]);
   }
@@ -179,7 +180,7 @@ const saveOptions = async (trx: Trx, voucherId: string, b: VoucherInput, existin
 export const createVoucher = async (trx: Trx, b: VoucherInput, now: Date) => {
   const checks = await checkItemRefs(trx, b, 'vouchers');
   b.priceOptions.forEach((o, i) => {
-    if (o.id) checks.add(`priceOptions.${i}.id`, 'A new voucher has no options yet: leave the id out');
+    if (o.id) checks.add(`priceOptions.${i}.id`, 'newVoucherOptionId');
   });
   checks.throwIfAny();
   const { id } = await trx
