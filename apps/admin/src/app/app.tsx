@@ -6,9 +6,11 @@ import thTH from 'antd/es/locale/th_TH';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { AuditList } from '../audit/audit-list.tsx';
+import { CataloguePage } from '../catalogue/catalogue-page.tsx';
 import { SignInPage } from '../auth/sign-in-page.tsx';
 import { MemberShow } from '../members/member-show.tsx';
 import { MembersList } from '../members/members-list.tsx';
+import { RulesPage } from '../rules/rules-page.tsx';
 import { StaffList } from '../staff/staff-list.tsx';
 import { AdminLayout } from './layout.tsx';
 import { accessControlProvider, authProvider, dataProvider, i18nProvider } from './providers.ts';
@@ -19,6 +21,8 @@ const resources = [
   { name: 'members', list: '/members', show: '/members/:id', meta: { label: 'admin.nav.members' } },
   { name: 'staff', list: '/staff', meta: { label: 'admin.nav.staff' } },
   { name: 'audit', list: '/audit', meta: { label: 'admin.nav.audit' } },
+  { name: 'rules', list: '/rules', meta: { label: 'admin.nav.rules' } },
+  { name: 'catalogue', list: '/catalogue/:kind', meta: { label: 'admin.nav.catalogue' } },
 ];
 
 export function App() {
@@ -51,6 +55,9 @@ export function App() {
                 <Route path="members/:id" element={<MemberShow />} />
                 <Route path="staff" element={<StaffList />} />
                 <Route path="audit" element={<AuditList />} />
+                <Route path="rules" element={<RulesPage />} />
+                <Route path="catalogue" element={<CataloguePage />} />
+                <Route path="catalogue/:kind" element={<CataloguePage />} />
                 <Route path="welcome" element={<Welcome />} />
                 <Route path="forbidden" element={<NotAllowed />} />
                 <Route path="*" element={<Navigate to="/" replace />} />

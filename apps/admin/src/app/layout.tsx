@@ -1,5 +1,13 @@
 import type { StaffMe } from '@app/contracts';
-import { AuditOutlined, LogoutOutlined, MenuOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  MenuOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useGetIdentity, useLogout } from '@refinedev/core';
 import { Button, Drawer, Grid, Layout, Menu, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -21,6 +29,16 @@ function useMenuItems(staff: StaffMe | null) {
     },
     staffCan(staff, 'staff.manage') && { key: '/staff', icon: <TeamOutlined />, label: t('admin.nav.staff') },
     staffCan(staff, 'audit.read') && { key: '/audit', icon: <AuditOutlined />, label: t('admin.nav.audit') },
+    staffCan(staff, 'catalogue.read') && {
+      key: '/catalogue',
+      icon: <AppstoreOutlined />,
+      label: t('admin.nav.catalogue'),
+    },
+    staffCan(staff, 'rules.read') && {
+      key: '/rules',
+      icon: <SettingOutlined />,
+      label: t('admin.nav.rules'),
+    },
   ].filter((item) => item !== false);
 }
 

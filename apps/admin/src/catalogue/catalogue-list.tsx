@@ -1,0 +1,468 @@
+import {
+  BANNER_POSITIONS,
+  CATALOGUE_STATUSES,
+  type AdminBanner,
+  type AdminCategory,
+  type AdminCoupon,
+  type AdminPrivilege,
+  type AdminStore,
+  type AdminVoucher,
+  type CatalogueStatus,
+} from '@app/contracts';
+import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Dropdown,
+  Form,
+  Input,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+} from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/client.ts';
+import { errorText } from '../shared/error-text.ts';
+import { formatDate, formatMoney, formatNumber } from '../shared/format.ts';
+import { currentLanguage } from '../shared/i18n.ts';
+import { TierTag } from '../shared/labels.tsx';
+import { useAdminTable } from '../shared/use-admin-table.ts';
+import { CatalogueEditor } from './catalogue-editor.tsx';
+import { catalogueApiPath, hasStatus, hasStore, type CatalogueKind } from './kinds.ts';
+import { CatalogueStatusTag } from './status-tag.tsx';
+import { nameIn, useCategoryOptions, useStoreOptions } from './use-catalogue-options.ts';
+import styles from './catalogue.module.css';
+
+type AnyRow = { id: string; status?: CatalogueStatus };
+type StatusAction = 'publish' | 'unpublish' | 'archive';
+
+/** One kind's list: search and filters, status, and the actions staff may take on each row. */
+export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const table = useAdminTable<AnyRow>(`catalogue/${kind}`);
+  const stores = useStoreOptions();
+  const categories = useCategoryOptions();
+  const [editing, setEditing] = useState<'new' | string | null>(null);
+  const [filters] = Form.useForm();
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries();
+  };
+
+  const move = async (row: AnyRow, action: StatusAction) => {
+    try {
+      const saved = await api.post<AnyRow>(`${catalogueApiPath(kind, row.id)}/${action}`);
+      queryClient.setQueryData(['admin', 'catalogue', kind, 'one', row.id], saved);
+      void message.success(t(`admin.catalogue.moved.${action}`));
+      await refresh();
+    } catch (e) {
+      void message.error(errorText(t, e));
+    }
+  };
+  const confirmMove = (row: AnyRow, action: StatusAction) => {
+    if (action === 'publish') return move(row, action);
+    return new Promise<void>((resolve) =>
+      modal.confirm({
+        title: t(`admin.catalogue.confirm.${action}Title`),
+        content: t(`admin.catalogue.confirm.${action}Body`),
+        okText: t(`admin.catalogue.${action}`),
+        okButtonProps: { danger: action === 'archive' },
+        cancelText: t('admin.common.cancel'),
+        onOk: () => move(row, action).then(resolve),
+        onCancel: () => resolve(),
+      }),
+    );
+  };
+  const remove = (row: AnyRow) =>
+    modal.confirm({
+      title: t('admin.catalogue.confirm.deleteTitle'),
+      content: t('admin.catalogue.confirm.deleteBody'),
+      okText: t('admin.catalogue.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('admin.common.cancel'),
+      onOk: async () => {
+        try {
+          await api.delete(catalogueApiPath(kind, row.id));
+          void message.success(t('admin.catalogue.deleted'));
+          await refresh();
+        } catch (e) {
+          void message.error(errorText(t, e));
+        }
+      },
+    });
+
+  const thumb = (url: string | undefined) =>
+    url ? (
+      <img src={url} alt="" className={styles.rowThumb} loading="lazy" />
+    ) : (
+      <span className={styles.rowThumb} />
+    );
+  const titled = (url: string | undefined, en: string | null, th: string | null, sub?: string) => (
+    <div className={styles.rowTitle}>
+      {thumb(url)}
+      <div style={{ minWidth: 0 }}>
+        <div>{nameIn(lang, en, th)}</div>
+        {sub && <div className="muted small">{sub}</div>}
+      </div>
+    </div>
+  );
+  const dates = (from: string | null, to: string | null) =>
+    from || to
+      ? `${formatDate(from, lang) || '…'} – ${to ? formatDate(to, lang) : t('admin.catalogue.open')}`
+      : '—';
+  const limitOf = (used: number, of: number | null) =>
+    of === null ? `${formatNumber(used)} / ∞` : `${formatNumber(used)} / ${formatNumber(of)}`;
+
+  const columns = {
+    vouchers: [
+      {
+        title: t('admin.catalogue.fields.title'),
+        key: 'title',
+        width: 320,
+        render: (_, v) => titled(v.imageUrls[0], v.titleEn, v.titleTh, stores.nameOf(v.storeId)),
+      },
+      {
+        title: t('admin.catalogue.fields.price'),
+        key: 'price',
+        width: 130,
+        align: 'right',
+        render: (_, v) =>
+          v.priceOptions.length > 1
+            ? t('admin.catalogue.fromPrice', { price: formatMoney(v.price) })
+            : formatMoney(v.price),
+      },
+      {
+        title: t('admin.catalogue.soldOfStock'),
+        key: 'stock',
+        width: 130,
+        align: 'right',
+        render: (_, v) => limitOf(v.sold, v.stock),
+      },
+      {
+        title: t('admin.catalogue.onSale'),
+        key: 'sale',
+        width: 200,
+        render: (_, v) => dates(v.saleStartsAt, v.saleEndsAt),
+      },
+      {
+        title: t('admin.catalogue.fields.tier'),
+        dataIndex: 'tier',
+        width: 110,
+        render: (v) => (v ? <TierTag tier={v} /> : '—'),
+      },
+    ] satisfies TableColumnsType<AdminVoucher>,
+    privileges: [
+      {
+        title: t('admin.catalogue.fields.title'),
+        key: 'title',
+        width: 320,
+        render: (_, v) => titled(v.imageUrls[0], v.titleEn, v.titleTh, stores.nameOf(v.storeId)),
+      },
+      {
+        title: t('admin.catalogue.fields.pointsCost'),
+        dataIndex: 'pointsCost',
+        width: 120,
+        align: 'right',
+        render: (v: number) => formatNumber(v),
+      },
+      {
+        title: t('admin.catalogue.redeemedOfStock'),
+        key: 'stock',
+        width: 140,
+        align: 'right',
+        render: (_, v) => limitOf(v.redeemed, v.stock),
+      },
+      {
+        title: t('admin.catalogue.valid'),
+        key: 'valid',
+        width: 200,
+        render: (_, v) => dates(v.validFrom, v.validUntil),
+      },
+      {
+        title: t('admin.catalogue.fields.tier'),
+        dataIndex: 'tier',
+        width: 110,
+        render: (v) => (v ? <TierTag tier={v} /> : '—'),
+      },
+    ] satisfies TableColumnsType<AdminPrivilege>,
+    coupons: [
+      {
+        title: t('admin.catalogue.fields.code'),
+        key: 'code',
+        render: (_, c) => (
+          <>
+            <div className="mono">{c.code}</div>
+            <div className="muted small">{nameIn(lang, c.titleEn, c.titleTh)}</div>
+          </>
+        ),
+      },
+      {
+        title: t('admin.catalogue.discount'),
+        key: 'discount',
+        width: 150,
+        render: (_, c) =>
+          c.discountType === 'percent'
+            ? `${c.discountValue}%${c.maxDiscount ? ` (≤ ${formatMoney(c.maxDiscount)})` : ''}`
+            : formatMoney(c.discountValue),
+      },
+      {
+        title: t('admin.catalogue.fields.minSpend'),
+        dataIndex: 'minSpend',
+        width: 120,
+        align: 'right',
+        render: (v: number) => (v ? formatMoney(v) : '—'),
+      },
+      {
+        title: t('admin.catalogue.usedOfLimit'),
+        key: 'used',
+        width: 120,
+        align: 'right',
+        render: (_, c) => limitOf(c.usedCount, c.totalLimit),
+      },
+      {
+        title: t('admin.catalogue.valid'),
+        key: 'valid',
+        width: 200,
+        render: (_, c) => dates(c.startsAt, c.endsAt),
+      },
+    ] satisfies TableColumnsType<AdminCoupon>,
+    banners: [
+      {
+        title: t('admin.catalogue.fields.title'),
+        key: 'title',
+        width: 320,
+        render: (_, b) => titled(b.imageUrl, b.titleEn, b.titleTh, b.linkPath ?? undefined),
+      },
+      {
+        title: t('admin.catalogue.fields.position'),
+        dataIndex: 'position',
+        width: 120,
+        render: (v: AdminBanner['position']) => t(`admin.catalogue.positions.${v}`),
+      },
+      { title: t('admin.catalogue.fields.sortOrder'), dataIndex: 'sortOrder', width: 90, align: 'right' },
+      {
+        title: t('admin.catalogue.shown'),
+        key: 'when',
+        width: 200,
+        render: (_, b) => dates(b.startsAt, b.endsAt),
+      },
+    ] satisfies TableColumnsType<AdminBanner>,
+    stores: [
+      {
+        title: t('admin.catalogue.fields.name'),
+        key: 'name',
+        width: 320,
+        render: (_, s) => titled(s.logoUrl, s.nameEn, s.nameTh),
+      },
+      {
+        title: t('admin.catalogue.fields.category'),
+        dataIndex: 'categoryId',
+        width: 200,
+        render: (v: string) => categories.nameOf(v),
+      },
+      {
+        title: t('admin.catalogue.createdAt'),
+        dataIndex: 'createdAt',
+        width: 130,
+        render: (v: string) => formatDate(v, lang),
+      },
+    ] satisfies TableColumnsType<AdminStore>,
+    categories: [
+      {
+        title: t('admin.catalogue.fields.name'),
+        key: 'name',
+        width: 320,
+        render: (_, c) => titled(c.iconUrl, c.nameEn, c.nameTh),
+      },
+      {
+        title: t('admin.catalogue.fields.slug'),
+        dataIndex: 'slug',
+        width: 200,
+        render: (v: string) => <span className="mono">{v}</span>,
+      },
+      { title: t('admin.catalogue.fields.sortOrder'), dataIndex: 'sortOrder', width: 100, align: 'right' },
+    ] satisfies TableColumnsType<AdminCategory>,
+  }[kind] as TableColumnsType<AnyRow>;
+
+  const statusColumn: TableColumnsType<AnyRow> = hasStatus(kind)
+    ? [
+        {
+          title: t('admin.catalogue.statusLabel'),
+          dataIndex: 'status',
+          width: 120,
+          responsive: ['md'],
+          render: (v: CatalogueStatus) => <CatalogueStatusTag status={v} />,
+        },
+      ]
+    : [];
+
+  // On a phone the status column is dropped and the tag goes under the title instead.
+  const withPhoneStatus = (col: TableColumnsType<AnyRow>[number]): TableColumnsType<AnyRow>[number] => {
+    if (!hasStatus(kind) || !('render' in col) || !col.render) return col;
+    const render = col.render;
+    return {
+      ...col,
+      render: (value, row, index) => (
+        <>
+          {render(value, row, index) as ReactNode}
+          {row.status && (
+            <div className={styles.phoneOnly}>
+              <CatalogueStatusTag status={row.status} />
+            </div>
+          )}
+        </>
+      ),
+    };
+  };
+
+  const actionColumn: TableColumnsType<AnyRow> = [
+    {
+      title: <span className="sr-only">{t('admin.common.actions')}</span>,
+      key: 'actions',
+      fixed: 'right',
+      width: canWrite ? 150 : 90,
+      render: (_, row) => {
+        const items = [
+          ...(row.status === 'draft' ? [{ key: 'publish', label: t('admin.catalogue.publish') }] : []),
+          ...(row.status === 'published'
+            ? [{ key: 'unpublish', label: t('admin.catalogue.unpublish') }]
+            : []),
+          ...(row.status && row.status !== 'archived'
+            ? [{ key: 'archive', label: t('admin.catalogue.archive'), danger: true }]
+            : []),
+          ...(row.status === 'archived' ? [{ key: 'unpublish', label: t('admin.catalogue.restore') }] : []),
+          ...(!hasStatus(kind) ? [{ key: 'delete', label: t('admin.catalogue.delete'), danger: true }] : []),
+        ];
+        return (
+          <Space size={4}>
+            <Button size="small" onClick={() => setEditing(row.id)}>
+              {canWrite ? t('admin.catalogue.edit') : t('admin.catalogue.view')}
+            </Button>
+            {canWrite && items.length > 0 && (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items,
+                  onClick: ({ key }) => {
+                    if (key === 'delete') remove(row);
+                    else void confirmMove(row, key as StatusAction);
+                  },
+                }}
+              >
+                <Button size="small" icon={<MoreOutlined />} aria-label={t('admin.common.actions')} />
+              </Dropdown>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card>
+      <div className={styles.toolbar}>
+        <Form
+          form={filters}
+          layout="vertical"
+          className={styles.filters}
+          onFinish={(v: Record<string, unknown>) => table.search(v)}
+          // A picked filter applies at once; the text waits for Enter or the search button.
+          onValuesChange={(changed: Record<string, unknown>) => {
+            if (!('q' in changed)) filters.submit();
+          }}
+          aria-label={t('admin.catalogue.filters')}
+        >
+          <Form.Item name="q">
+            <Input.Search
+              allowClear
+              enterButton={t('admin.common.search')}
+              placeholder={t(`admin.catalogue.searchPlaceholder.${kind}`)}
+              aria-label={t(`admin.catalogue.searchPlaceholder.${kind}`)}
+              onSearch={() => filters.submit()}
+            />
+          </Form.Item>
+          {hasStatus(kind) && (
+            <Form.Item name="status">
+              <Select
+                allowClear
+                aria-label={t('admin.catalogue.statusLabel')}
+                placeholder={t('admin.catalogue.anyStatus')}
+                options={CATALOGUE_STATUSES.map((s) => ({
+                  value: s,
+                  label: t(`admin.catalogue.status.${s}`),
+                }))}
+              />
+            </Form.Item>
+          )}
+          {hasStore(kind) && (
+            <Form.Item name="storeId">
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                aria-label={t('admin.catalogue.fields.store')}
+                placeholder={t('admin.catalogue.anyStore')}
+                options={stores.options}
+              />
+            </Form.Item>
+          )}
+          {(hasStore(kind) || kind === 'stores') && (
+            <Form.Item name="categoryId">
+              <Select
+                allowClear
+                aria-label={t('admin.catalogue.fields.category')}
+                placeholder={t('admin.catalogue.anyCategory')}
+                options={categories.options}
+              />
+            </Form.Item>
+          )}
+          {kind === 'banners' && (
+            <Form.Item name="position">
+              <Select
+                allowClear
+                aria-label={t('admin.catalogue.fields.position')}
+                placeholder={t('admin.catalogue.anyPosition')}
+                options={BANNER_POSITIONS.map((p) => ({
+                  value: p,
+                  label: t(`admin.catalogue.positions.${p}`),
+                }))}
+              />
+            </Form.Item>
+          )}
+        </Form>
+        {canWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t(`admin.catalogue.new.${kind}`)}
+          </Button>
+        )}
+      </div>
+      {table.error && <Alert type="error" showIcon title={errorText(t, table.error)} className="block-gap" />}
+      <Table<AnyRow>
+        rowKey="id"
+        className="block-gap"
+        columns={[withPhoneStatus(columns[0]!), ...statusColumn, ...columns.slice(1), ...actionColumn]}
+        dataSource={table.rows}
+        loading={table.loading}
+        pagination={table.pagination}
+        scroll={{ x: 'max-content' }}
+        size="middle"
+        locale={{ emptyText: t('admin.catalogue.none') }}
+      />
+      <CatalogueEditor
+        kind={kind}
+        target={editing}
+        canWrite={canWrite}
+        onClose={() => setEditing(null)}
+        onStatus={(row, action) => confirmMove(row, action)}
+      />
+    </Card>
+  );
+}
