@@ -384,9 +384,11 @@ describe('buying: quote, orders, payment and issuing', () => {
       PENDING: ['IN_PROGRESS', 'FAILED', 'CANCELLED'],
       IN_PROGRESS: ['SUCCESSFUL', 'ERROR'],
       ERROR: ['SUCCESSFUL'],
-      SUCCESSFUL: [],
+      SUCCESSFUL: ['PARTIALLY_REFUNDED', 'REFUNDED'],
       FAILED: [],
       CANCELLED: [],
+      PARTIALLY_REFUNDED: ['REFUNDED'],
+      REFUNDED: [],
     });
   });
 });

@@ -434,6 +434,22 @@ describe('refunds', () => {
     }
   });
 
+  it('refunds a free order without asking the provider; refunded units no longer count against a per-member limit', async () => {
+    const m = await shop.member();
+    const v = await shop.voucher({ price: 0, stock: 3, limit_per_member: 1 });
+    const order = await paidOrder(m, { voucherId: v });
+    expect(order.total).toBe(0);
+    expect(shop.errorOf(await shop.buy(m, { voucherId: v, channelCode: undefined }), 409)).toBe(
+      'purchase_limit_reached',
+    );
+    const r = refunded(await refund(order.id, { reason: 'free one back' }));
+    expect(r).toMatchObject({ status: 'succeeded', amount: 0, providerRef: null });
+    expect(await orderStatus(order.id)).toBe('REFUNDED');
+    expect(await shop.sold(v)).toBe(0);
+    const again = shop.orderOf(await shop.buy(m, { voucherId: v, channelCode: undefined }));
+    expect(again.status).toBe('SUCCESSFUL');
+  });
+
   it('refuses orders that are not paid and issued', async () => {
     const m = await shop.member();
     const v = await shop.voucher({ price: 100 });

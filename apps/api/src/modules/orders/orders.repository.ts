@@ -34,13 +34,17 @@ export const openOrderCount = async (db: Db, memberId: string) => {
 
 /**
  * Units of a voucher the member holds or may still get: the lines of their orders that are not
- * failed or cancelled (an unpaid order keeps its units until it is cancelled or expires).
+ * failed or cancelled (an unpaid order keeps its units until it is cancelled or expires), less the
+ * units refunded (given back, they no longer count against a limit per member).
  */
 export const unitsHeldByMember = async (db: Db, memberId: string, voucherId: string) => {
   const row = await db
     .selectFrom('purchase_order_item as i')
     .innerJoin('purchase_order as o', 'o.id', 'i.order_id')
-    .select(sql<string | number>`coalesce(sum(i.quantity), 0)`.as('n'))
+    .select(
+      sql<string | number>`coalesce(sum(i.quantity - (select count(*) from wallet_voucher w
+        where w.order_item_id = i.id and w.voided_at is not null)), 0)`.as('n'),
+    )
     .where('o.member_id', '=', memberId)
     .where('i.voucher_id', '=', voucherId)
     .where('o.status', 'not in', ['FAILED', 'CANCELLED'])

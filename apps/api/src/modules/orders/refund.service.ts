@@ -116,7 +116,6 @@ export const refundOrder = async (ctx: OrdersCtx, input: RefundInput): Promise<R
     if (!same) throw new AppError('refund_in_progress');
     started = replayOf(same, hash);
   }
-  ctx.queues.refund.wake();
   return started.status === 'pending' ? settleRefund(ctx, started.id) : started;
 };
 
@@ -182,8 +181,10 @@ const startRefund = async (
     entityType: 'order',
     entityId: order.id,
     before: { status: current.status },
+    // What was asked; the outcome (succeeded, or failed with nothing changed) is on the refund's row.
     after: {
       refundId: refund.id,
+      status: 'pending',
       amount,
       lines: [...plan.take].map(([itemId, u]) => ({ itemId, quantity: u.length })),
       whole: plan.everything && current.status === 'SUCCESSFUL',
@@ -193,6 +194,7 @@ const startRefund = async (
   await ctx.queues.refund.send(
     trx,
     { refundId: refund.id },
+    // pg-boss schedules by the database's clock, not the app's (a test's clock may stand still).
     { startAfter: new Date(Date.now() + RETRY_AFTER_MS) },
   );
   return refund;

@@ -1,7 +1,6 @@
-import type { AdminOrderQuery } from '@app/contracts';
+import type { AdminOrderQuerySchema } from '@app/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { AdminOrderQuerySchema } from '@app/contracts';
 import type { Database } from '../../../db/schema.ts';
 import { isUuid } from '../../../uuid.ts';
 
@@ -9,7 +8,6 @@ import { isUuid } from '../../../uuid.ts';
 
 type Db = Kysely<Database>;
 export type OrderFilters = z.output<typeof AdminOrderQuerySchema>;
-export type { AdminOrderQuery };
 
 const BANGKOK_OFFSET = '+07:00';
 /** A day means the Bangkok day; an instant is taken as it is. */
