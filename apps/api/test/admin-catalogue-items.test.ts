@@ -81,10 +81,20 @@ describe('back office catalogue: privileges, stores, categories', () => {
     expect((await admin('POST', `/privileges/${p.id}/publish`)).statusCode).toBe(200);
     expect((await call('GET', `/bff/privileges/${p.id}`)).statusCode).toBe(200);
     expect((await call('GET', '/bff/privileges?limit=50')).body).toContain(p.id);
+    // Liked, then taken back: gone from the member's favourites too.
+    expect((await shop.call(member, 'POST', `/bff/privileges/${p.id}/like`, { like: true })).statusCode).toBe(
+      200,
+    );
+    expect((await call('GET', '/bff/privileges/favorite')).body).toContain(p.id);
+    expect((await admin('POST', `/privileges/${p.id}/unpublish`)).statusCode).toBe(200);
+    expect((await call('GET', '/bff/privileges/favorite')).body).not.toContain(p.id);
+    expect((await admin('POST', `/privileges/${p.id}/publish`)).statusCode).toBe(200);
     // Publishing twice changes nothing and writes no second row.
     expect((await admin('POST', `/privileges/${p.id}/publish`)).statusCode).toBe(200);
     expect((await auditOf(p.id)).map((a) => a.action)).toEqual([
       'catalogue.privilege.create',
+      'catalogue.privilege.publish',
+      'catalogue.privilege.unpublish',
       'catalogue.privilege.publish',
     ]);
   });

@@ -2,12 +2,16 @@ import { sql } from 'kysely';
 import { privilegeSummaryQuery } from './privileges.repository.ts';
 import { isUuid, type Db } from './query-parts.ts';
 
-/** The member's liked privileges, most recently liked first (ended ones included: they were liked). */
+/**
+ * The member's liked privileges, most recently liked first (ended ones included: they were liked; one
+ * taken back from members, not).
+ */
 export const favoritePrivileges = (db: Db, memberId: string, limit: number) =>
   privilegeSummaryQuery(db, memberId)
     .innerJoin('privilege_like as fav', (j) =>
       j.onRef('fav.privilege_id', '=', 'p.id').on('fav.member_id', '=', memberId),
     )
+    .where('p.status', '=', 'published')
     .orderBy('fav.created_at', 'desc')
     .orderBy('p.id')
     .limit(limit)
