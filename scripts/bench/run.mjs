@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { bundleReport } from './bundle.mjs';
+import { campaignReport } from './campaign.mjs';
 import { checkoutReport } from './checkout.mjs';
 import { jobsReport } from './jobs.mjs';
 import { dbSizeReport } from './db-size.mjs';
@@ -204,5 +205,7 @@ try {
 }
 // The embedded database's size per order and restart time: a server and data folder of its own.
 if (!process.env.DATABASE_URL && process.env.BENCH_DB_SIZE !== '0') await dbSizeReport();
+// A campaign to 100,000 members on the embedded database (issue 24): a server and data folder of its own.
+if (!process.env.DATABASE_URL && process.env.BENCH_CAMPAIGN !== '0') await campaignReport();
 console.log('');
 await bundleReport();
