@@ -172,6 +172,20 @@ describe('refunds', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ staff_id: support.staffId, reason: 'customer asked' });
 
+    // The member's points history names the order the points were taken back for.
+    const history = await shop.call(m, 'GET', '/bff/orders/histories/point?type=reverse');
+    expect(history.statusCode, history.body).toBe(200);
+    expect(
+      history.json<{ data: { items: { movement: string; points: number; orderNumber: string | null }[] } }>()
+        .data.items,
+    ).toEqual([
+      expect.objectContaining({
+        movement: 'reverse',
+        points: -order.pointsEarned,
+        orderNumber: order.number,
+      }),
+    ]);
+
     // Nothing left to refund.
     expect(shop.errorOf(await refund(order.id, { reason: 'again' }), 409)).toBe('order_not_refundable');
   });

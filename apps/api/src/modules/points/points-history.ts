@@ -61,14 +61,18 @@ export const pointsMovements = async (
       'r.id',
       'r.kind',
       'r.created_at',
-      'r.order_id',
+      // A refund's reversal names its refund, not the order (the order's own reverse row is unique):
+      // the member still sees which order it was.
+      sql<string | null>`coalesce(r.order_id, (select f.order_id from refund f where f.id = r.refund_id))`.as(
+        'order_id',
+      ),
       'r.privilege_id',
       eb.fn.sum<string | number>('p.points').as('points'),
       eb.fn.max('p.expires_at').as('expires_at'),
     ])
     .where('r.member_id', '=', memberId)
     .where('r.id', 'in', [...ids])
-    .groupBy(['r.id', 'r.kind', 'r.created_at', 'r.order_id', 'r.privilege_id'])
+    .groupBy(['r.id', 'r.kind', 'r.created_at', 'r.order_id', 'r.refund_id', 'r.privilege_id'])
     .execute();
   return new Map(
     rows.map((r) => [
