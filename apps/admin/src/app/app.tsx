@@ -10,6 +10,8 @@ import { CataloguePage } from '../catalogue/catalogue-page.tsx';
 import { SignInPage } from '../auth/sign-in-page.tsx';
 import { MemberShow } from '../members/member-show.tsx';
 import { MembersList } from '../members/members-list.tsx';
+import { OrderShow } from '../orders/order-show.tsx';
+import { OrdersList } from '../orders/orders-list.tsx';
 import { RulesPage } from '../rules/rules-page.tsx';
 import { StaffList } from '../staff/staff-list.tsx';
 import { AdminLayout } from './layout.tsx';
@@ -19,6 +21,7 @@ import { theme } from './theme.ts';
 
 const resources = [
   { name: 'members', list: '/members', show: '/members/:id', meta: { label: 'admin.nav.members' } },
+  { name: 'orders', list: '/orders', show: '/orders/:id', meta: { label: 'admin.nav.orders' } },
   { name: 'staff', list: '/staff', meta: { label: 'admin.nav.staff' } },
   { name: 'audit', list: '/audit', meta: { label: 'admin.nav.audit' } },
   { name: 'rules', list: '/rules', meta: { label: 'admin.nav.rules' } },
@@ -53,6 +56,8 @@ export function App() {
               >
                 <Route path="members" element={<MembersList />} />
                 <Route path="members/:id" element={<MemberShow />} />
+                <Route path="orders" element={<OrdersList />} />
+                <Route path="orders/:id" element={<OrderShow />} />
                 <Route path="staff" element={<StaffList />} />
                 <Route path="audit" element={<AuditList />} />
                 <Route path="rules" element={<RulesPage />} />

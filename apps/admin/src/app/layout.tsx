@@ -8,6 +8,7 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { ShoppingOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout } from '@refinedev/core';
 import { Button, Drawer, Grid, Layout, Menu, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -26,6 +27,11 @@ function useMenuItems(staff: StaffMe | null) {
       key: '/members',
       icon: <UserOutlined />,
       label: t('admin.nav.members'),
+    },
+    staffCan(staff, 'orders.read') && {
+      key: '/orders',
+      icon: <ShoppingOutlined />,
+      label: t('admin.nav.orders'),
     },
     staffCan(staff, 'staff.manage') && { key: '/staff', icon: <TeamOutlined />, label: t('admin.nav.staff') },
     staffCan(staff, 'audit.read') && { key: '/audit', icon: <AuditOutlined />, label: t('admin.nav.audit') },

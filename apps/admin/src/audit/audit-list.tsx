@@ -12,6 +12,7 @@ import { NotAllowed } from '../app/placeholders.tsx';
 import { errorText } from '../shared/error-text.ts';
 import { BUDDHIST_DATE_FORMAT, DATE_FORMAT, formatDateTime } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
+import { useMoreFilters } from '../shared/more-filters.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { AuditChange } from './audit-change.tsx';
 
@@ -69,6 +70,7 @@ function AuditTable() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const [query, setQuery] = useState<Record<string, string | undefined>>({});
+  const more = useMoreFilters();
   // Naming staff needs the staff list (owners); others filter by the e-mail in the text search.
   const canListStaff = useCan({ resource: 'staff', action: 'list' }).data?.can ?? false;
   const staff = useList<Staff>({
@@ -141,45 +143,49 @@ function AuditTable() {
       </PageHeader>
       <Card>
         <Form layout="vertical" onFinish={apply} className="filter-grid">
-          {canListStaff && (
-            <Form.Item name="staffId" label={t('admin.audit.who')}>
-              <Select
-                allowClear
-                showSearch
-                optionFilterProp="label"
-                placeholder={t('admin.audit.anyone')}
-                options={staff.result.data.map((s) => ({ value: s.id, label: `${s.name} (${s.email})` }))}
-              />
-            </Form.Item>
-          )}
-          <Form.Item name="action" label={t('admin.audit.action')}>
-            <Select
-              allowClear
-              placeholder={t('admin.audit.anyAction')}
-              options={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(t, a) }))}
-            />
-          </Form.Item>
-          <Form.Item name="entityType" label={t('admin.audit.entity')}>
-            <Select
-              allowClear
-              placeholder={t('admin.audit.anyEntity')}
-              options={ENTITY_TYPES.map((e) => ({ value: e, label: t(`admin.audit.entities.${e}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="entityId" label={t('admin.audit.entityId')}>
-            <Input allowClear maxLength={100} />
-          </Form.Item>
-          <Form.Item name="range" label={t('admin.audit.dates')}>
-            <DatePicker.RangePicker
-              format={lang === 'th' ? BUDDHIST_DATE_FORMAT : DATE_FORMAT}
-              inputReadOnly
-              style={{ width: '100%' }}
-              placeholder={[t('admin.audit.from'), t('admin.audit.to')]}
-            />
-          </Form.Item>
           <Form.Item name="q" label={t('admin.audit.text')}>
             <Input allowClear maxLength={100} placeholder={t('admin.audit.textPlaceholder')} />
           </Form.Item>
+          {more.shown && (
+            <>
+              {canListStaff && (
+                <Form.Item name="staffId" label={t('admin.audit.who')}>
+                  <Select
+                    allowClear
+                    showSearch
+                    optionFilterProp="label"
+                    placeholder={t('admin.audit.anyone')}
+                    options={staff.result.data.map((s) => ({ value: s.id, label: `${s.name} (${s.email})` }))}
+                  />
+                </Form.Item>
+              )}
+              <Form.Item name="action" label={t('admin.audit.action')}>
+                <Select
+                  allowClear
+                  placeholder={t('admin.audit.anyAction')}
+                  options={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(t, a) }))}
+                />
+              </Form.Item>
+              <Form.Item name="entityType" label={t('admin.audit.entity')}>
+                <Select
+                  allowClear
+                  placeholder={t('admin.audit.anyEntity')}
+                  options={ENTITY_TYPES.map((e) => ({ value: e, label: t(`admin.audit.entities.${e}`) }))}
+                />
+              </Form.Item>
+              <Form.Item name="entityId" label={t('admin.audit.entityId')}>
+                <Input allowClear maxLength={100} />
+              </Form.Item>
+              <Form.Item name="range" label={t('admin.audit.dates')}>
+                <DatePicker.RangePicker
+                  format={lang === 'th' ? BUDDHIST_DATE_FORMAT : DATE_FORMAT}
+                  inputReadOnly
+                  style={{ width: '100%' }}
+                  placeholder={[t('admin.audit.from'), t('admin.audit.to')]}
+                />
+              </Form.Item>
+            </>
+          )}
           <Form.Item label=" " className="filter-submit">
             <Button type="primary" htmlType="submit" block>
               {t('admin.common.search')}

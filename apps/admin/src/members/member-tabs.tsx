@@ -4,8 +4,10 @@ import type {
   AdminMemberWalletItem,
   AdminPointsLedgerEntry,
 } from '@app/contracts';
+import { useCan } from '@refinedev/core';
 import { Alert, Badge, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { errorText } from '../shared/error-text.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber, signed } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
@@ -43,9 +45,14 @@ function MemberListTable<T extends { id: string }>({
 
 export function MemberOrders({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
+  const canOrders = useCan({ resource: 'orders', action: 'show' }).data?.can;
   const lang = currentLanguage();
   const columns: TableColumnsType<AdminMemberOrder> = [
-    { title: t('admin.orders.number'), dataIndex: 'number' },
+    {
+      title: t('admin.orders.number'),
+      dataIndex: 'number',
+      render: (v: string, o) => (canOrders ? <Link to={`/orders/${o.id}`}>{v}</Link> : v),
+    },
     { title: t('admin.common.date'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v, lang) },
     {
       title: t('admin.orders.status'),
