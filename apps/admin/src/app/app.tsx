@@ -6,6 +6,7 @@ import thTH from 'antd/es/locale/th_TH';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { AuditList } from '../audit/audit-list.tsx';
+import { CampaignsPage } from '../campaigns/campaigns-page.tsx';
 import { CataloguePage } from '../catalogue/catalogue-page.tsx';
 import { SignInPage } from '../auth/sign-in-page.tsx';
 import { MemberShow } from '../members/member-show.tsx';
@@ -26,6 +27,7 @@ const resources = [
   { name: 'audit', list: '/audit', meta: { label: 'admin.nav.audit' } },
   { name: 'rules', list: '/rules', meta: { label: 'admin.nav.rules' } },
   { name: 'catalogue', list: '/catalogue/:kind', meta: { label: 'admin.nav.catalogue' } },
+  { name: 'campaigns', list: '/campaigns', meta: { label: 'admin.nav.campaigns' } },
 ];
 
 export function App() {
@@ -63,6 +65,7 @@ export function App() {
                 <Route path="rules" element={<RulesPage />} />
                 <Route path="catalogue" element={<CataloguePage />} />
                 <Route path="catalogue/:kind" element={<CataloguePage />} />
+                <Route path="campaigns" element={<CampaignsPage />} />
                 <Route path="welcome" element={<Welcome />} />
                 <Route path="forbidden" element={<NotAllowed />} />
                 <Route path="*" element={<Navigate to="/" replace />} />

@@ -3,6 +3,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   LogoutOutlined,
+  NotificationOutlined,
   SettingOutlined,
   MenuOutlined,
   TeamOutlined,
@@ -39,6 +40,11 @@ function useMenuItems(staff: StaffMe | null) {
       key: '/catalogue',
       icon: <AppstoreOutlined />,
       label: t('admin.nav.catalogue'),
+    },
+    staffCan(staff, 'campaigns.send') && {
+      key: '/campaigns',
+      icon: <NotificationOutlined />,
+      label: t('admin.nav.campaigns'),
     },
     staffCan(staff, 'rules.read') && {
       key: '/rules',
