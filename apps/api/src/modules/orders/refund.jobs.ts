@@ -65,8 +65,7 @@ export const sendRefundMail = async (ctx: OrdersCtx, refundId: string): Promise<
 
 /**
  * The refunds' queues: finishing a refund (a money job: polled often, retried for about an hour with
- * backoff while the provider does not answer) and its mail. At a start, refunds left pending by a
- * process that died between asking the provider and recording the answer are sent to be finished.
+ * backoff while the provider does not answer) and its mail.
  */
 export const defineRefundJobs = (jobs: Jobs, ctxOf: () => OrdersCtx): RefundQueues => {
   const queues: RefundQueues = {
@@ -88,7 +87,9 @@ export const defineRefundJobs = (jobs: Jobs, ctxOf: () => OrdersCtx): RefundQueu
       { workers: 2, batchSize: 10, pollingIntervalSeconds: 1, retryLimit: 10 },
     ),
   };
-  jobs.atStart('orders.recover-refunds', async () => {
+  // Refunds still pending a while after they started: their own job ran out of retries (the provider
+  // was down for hours) or died with a process. Sent again at every start and every 5 minutes.
+  const resend = async () => {
     const ctx = ctxOf();
     const stale = await stalePendingRefunds(
       ctx.db,
@@ -97,8 +98,10 @@ export const defineRefundJobs = (jobs: Jobs, ctxOf: () => OrdersCtx): RefundQueu
     );
     for (const r of stale)
       await queues.refund.send(ctx.db, { refundId: r.id }, { singletonKey: r.id, singletonSeconds: 60 });
-    if (stale.length)
-      ctx.log.info({ refunds: stale.length }, 'pending refunds sent to be finished after a start');
-  });
+    if (stale.length) ctx.log.info({ refunds: stale.length }, 'pending refunds sent to be finished');
+  };
+  jobs.atStart('orders.recover-refunds', resend);
+  const sweep = jobs.define<Record<string, never>>('orders.refund-sweep', resend, { retryLimit: 0 });
+  jobs.schedule(sweep, '*/5 * * * *', {});
   return queues;
 };
