@@ -33,16 +33,31 @@ export default defineConfig({
   plugins: [react(), adminTexts()],
   server: {
     port: 5174,
-    proxy: {
-      '^/admin/api(?:[/?]|$)': { target: apiTarget, changeOrigin: false },
-      '^/dev(?:[/?]|$)': { target: apiTarget, changeOrigin: false },
-    },
+    // The API's paths the back office calls: its own, the store list (/bff), pictures, the dev mailbox.
+    proxy: Object.fromEntries(
+      ['/admin/api', '/bff', '/media', '/dev'].map((prefix) => [
+        `^${prefix}(?:[/?]|$)`,
+        { target: apiTarget, changeOrigin: false },
+      ]),
+    ),
     fs: { allow: [repoRoot] },
   },
   build: {
     outDir: 'dist',
     target: 'es2022',
     sourcemap: false,
-    chunkSizeWarningLimit: 1500,
+    // antd alone is most of the download; in chunks of their own the libraries stay cached across
+    // deploys of the screens (staff reload the app after each one).
+    chunkSizeWarningLimit: 1400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+)[\\/]/ },
+            { name: 'libs', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });

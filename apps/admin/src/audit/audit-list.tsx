@@ -113,6 +113,7 @@ function AuditTable() {
       title: t('admin.audit.who'),
       dataIndex: 'staffEmail',
       width: 220,
+      responsive: ['md'],
       ellipsis: true,
       render: (v: string, e) => (e.staffId ? v : <span className="muted">{t('admin.audit.system')}</span>),
     },
@@ -126,6 +127,7 @@ function AuditTable() {
       title: t('admin.audit.entity'),
       key: 'entity',
       width: 200,
+      responsive: ['md'],
       render: (_, e) => (
         <>
           <div>{t(`admin.audit.entities.${e.entityType}`, { defaultValue: e.entityType })}</div>
@@ -192,6 +194,7 @@ function AuditTable() {
             </Button>
           </Form.Item>
         </Form>
+        {more.toggle}
         {pages.error && (
           <Alert type="error" showIcon title={errorText(t, pages.error)} className="block-gap" />
         )}
