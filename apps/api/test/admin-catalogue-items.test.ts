@@ -147,6 +147,21 @@ describe('back office catalogue: privileges, stores, categories', () => {
     ]);
   });
 
+  it('gives rows written outside the back office (seeds, fixtures) their first publication time', async () => {
+    for (const table of ['voucher', 'privilege', 'coupon', 'banner'] as const) {
+      const rows = await t.db.selectFrom(table).select(['status', 'published_at', 'created_at']).execute();
+      for (const r of rows.filter((x) => x.status === 'published'))
+        expect(r.published_at?.getTime(), table).toBe(r.created_at.getTime());
+    }
+    const [fixture] = await t.db
+      .selectFrom('voucher')
+      .select('id')
+      .where('status', '=', 'published')
+      .execute();
+    const res = await admin('GET', `/vouchers/${fixture?.id}`);
+    expect(AdminVoucherResponseSchema.parse(res.json()).data.publishedAt).not.toBeNull();
+  });
+
   it('keeps the status on save, hides archived items from the default list, and filters by status', async () => {
     const body: VoucherBody = {
       storeId: f.m.kafae,

@@ -21,6 +21,7 @@ import * as refunds from './2025-12-05-0001-refunds.ts';
 import * as memberSearchAndAdjustments from './2025-12-06-0001-member-search-and-adjustments.ts';
 import * as campaigns from './2025-12-08-0001-campaigns.ts';
 import * as catalogueDrafts from './2025-12-07-0001-catalogue-drafts.ts';
+import * as cataloguePublishedAt from './2025-12-09-0001-catalogue-published-at.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2025-12-06-0001-member-search-and-adjustments': memberSearchAndAdjustments,
   '2025-12-08-0001-campaigns': campaigns,
   '2025-12-07-0001-catalogue-drafts': catalogueDrafts,
+  '2025-12-09-0001-catalogue-published-at': cataloguePublishedAt,
 };
