@@ -313,6 +313,22 @@ describe('refunds', () => {
     );
   });
 
+  it('concurrent refunds of the same order with different keys: one refunds, the others are refused', async () => {
+    const m = await shop.member();
+    const v = await shop.voucher({ price: 100, stock: 5 });
+    for (let round = 0; round < RACE_RUNS; round++) {
+      const order = await paidOrder(m, { voucherId: v, quantity: 2 });
+      const answers = await Promise.all([1, 2, 3, 4, 5].map(() => refund(order.id, { reason: 'at once' })));
+      const ok = answers.filter((a) => a.statusCode === 200);
+      expect(ok).toHaveLength(1);
+      for (const a of answers.filter((x) => x.statusCode !== 200))
+        expect(['refund_in_progress', 'order_not_refundable']).toContain(shop.errorOf(a, 409));
+      expect(await sandboxRefunds(order.id)).toEqual([{ amount: 200, status: 'succeeded' }]);
+      expect(await orderStatus(order.id)).toBe('REFUNDED');
+    }
+    expect(await shop.sold(v)).toBe(0);
+  });
+
   it('a provider that refuses leaves nothing changed; one that does not answer leaves it pending until retried', async () => {
     const m = await shop.member();
     const v = await shop.voucher({ price: 100, stock: 5 });
