@@ -15,6 +15,7 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      './apps/admin/vite.config.ts',
     ],
   },
 });
