@@ -46,7 +46,8 @@ else checks.push({ name: 'bundle budget (no build to check)', ok: false });
 if (built) process.env.E2E_BUILD_FRESH = '1';
 // Vitest's default is one worker per core less one: a single worker here. The API files spend much of
 // their time waiting on timers, child processes and the database, so two share two cores well (three made a child-process test flaky on a busy machine).
-suite('unit', ['--project', 'contracts', '--project', 'web', '--project', 'admin', '--project', 'scripts', '--maxWorkers=2']);
+const unitProjects = ['contracts', 'web', 'admin', 'scripts'].flatMap((name) => ['--project', name]);
+suite('unit', [...unitProjects, '--maxWorkers=2']);
 suite('api', ['--project', 'api', '--maxWorkers=2']);
 suite('e2e', ['--config', 'e2e/vitest.config.ts']);
 
