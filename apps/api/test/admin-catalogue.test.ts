@@ -237,6 +237,14 @@ describe('back office catalogue editor (/admin/api/catalogue)', () => {
       'PUT',
       `/vouchers/${created.id}`,
       voucherBody(f.m.kafae, {
+        pricePerCardMonth: 250,
+        limitPerOrder: 2,
+        limitPerMember: 4,
+        pointsEarned: 7,
+        tier: 'gold',
+        privilegeOnly: true,
+        usageLimit: 3,
+        stock: 9,
         priceOptions: [
           { id: small.id, labelTh: 'เล็กมาก', price: 40 },
           { labelTh: 'ใหญ่', price: 80 },
@@ -251,6 +259,16 @@ describe('back office catalogue editor (/admin/api/catalogue)', () => {
     ]);
     expect(after.priceOptions[0]?.id).toBe(small.id);
     expect(after.price).toBe(40);
+    expect(after).toMatchObject({
+      pricePerCardMonth: 250,
+      limitPerOrder: 2,
+      limitPerMember: 4,
+      pointsEarned: 7,
+      tier: 'gold',
+      privilegeOnly: true,
+      usageLimit: 3,
+      stock: 9,
+    });
 
     // An option of another voucher, and a bad field in the same save: nothing is half-saved.
     const other = await shop.voucher();

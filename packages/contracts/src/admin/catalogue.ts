@@ -216,6 +216,8 @@ export const VoucherBodySchema = z
     usageLimit: limit(1),
     limitPerOrder: limit(1),
     limitPerMember: limit(1),
+    /** What the card shows as "฿N / month" for a card-instalment offer; null = none. */
+    pricePerCardMonth: limit(0),
   })
   .refine((v) => afterOrSame(v.saleStartsAt, v.saleEndsAt), {
     path: ['saleEndsAt'],
@@ -270,6 +272,7 @@ export const AdminVoucherSchema = z.object({
   validDays: z.number().int(),
   limitPerOrder: z.number().int().nullable(),
   limitPerMember: z.number().int().nullable(),
+  pricePerCardMonth: z.number().int().nullable(),
 });
 export type AdminVoucher = z.infer<typeof AdminVoucherSchema>;
 export const AdminVoucherResponseSchema = envelope(AdminVoucherSchema);

@@ -44,6 +44,7 @@ const COLUMNS = [
   'v.usage_limit',
   'v.limit_per_order',
   'v.limit_per_member',
+  'v.price_per_card_month',
   'v.status',
   'v.published_at',
   'v.created_at',
@@ -79,6 +80,7 @@ const present = (r: Row, images: string[]): AdminVoucher => ({
   validDays: r.valid_days,
   limitPerOrder: r.limit_per_order,
   limitPerMember: r.limit_per_member,
+  pricePerCardMonth: r.price_per_card_month,
 });
 
 export const readVoucher = async (db: Db, id: string): Promise<AdminVoucher | undefined> => {
@@ -131,6 +133,7 @@ const values = (b: VoucherInput, now: Date) => ({
   usage_limit: b.usageLimit,
   limit_per_order: b.limitPerOrder,
   limit_per_member: b.limitPerMember,
+  price_per_card_month: b.pricePerCardMonth,
   updated_at: now,
 });
 
