@@ -8,6 +8,7 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { AuditList } from '../audit/audit-list.tsx';
 import { CampaignsPage } from '../campaigns/campaigns-page.tsx';
 import { CataloguePage } from '../catalogue/catalogue-page.tsx';
+import { DashboardPage } from '../dashboard/dashboard-page.tsx';
 import { SignInPage } from '../auth/sign-in-page.tsx';
 import { MemberShow } from '../members/member-show.tsx';
 import { MembersList } from '../members/members-list.tsx';
@@ -28,6 +29,7 @@ const resources = [
   { name: 'rules', list: '/rules', meta: { label: 'admin.nav.rules' } },
   { name: 'catalogue', list: '/catalogue/:kind', meta: { label: 'admin.nav.catalogue' } },
   { name: 'campaigns', list: '/campaigns', meta: { label: 'admin.nav.campaigns' } },
+  { name: 'dashboard', list: '/dashboard', meta: { label: 'admin.nav.dashboard' } },
 ];
 
 export function App() {
@@ -66,6 +68,7 @@ export function App() {
                 <Route path="catalogue" element={<CataloguePage />} />
                 <Route path="catalogue/:kind" element={<CataloguePage />} />
                 <Route path="campaigns" element={<CampaignsPage />} />
+                <Route path="dashboard" element={<DashboardPage />} />
                 <Route path="welcome" element={<Welcome />} />
                 <Route path="forbidden" element={<NotAllowed />} />
                 <Route path="*" element={<Navigate to="/" replace />} />

@@ -2,6 +2,7 @@ import type { StaffMe } from '@app/contracts';
 import {
   AppstoreOutlined,
   AuditOutlined,
+  DashboardOutlined,
   LogoutOutlined,
   NotificationOutlined,
   SettingOutlined,
@@ -24,6 +25,11 @@ import styles from './layout.module.css';
 function useMenuItems(staff: StaffMe | null) {
   const { t } = useTranslation();
   return [
+    staffCan(staff, 'dashboard.read') && {
+      key: '/dashboard',
+      icon: <DashboardOutlined />,
+      label: t('admin.nav.dashboard'),
+    },
     staffCan(staff, 'members.read') && {
       key: '/members',
       icon: <UserOutlined />,

@@ -1,0 +1,245 @@
+import type { Dashboard, Tier } from '@app/contracts';
+import { Card, Grid } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ComposedChart,
+  Legend,
+  Line,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatDate, formatMoney, formatNumber } from '../shared/format.ts';
+import { currentLanguage } from '../shared/i18n.ts';
+import styles from './dashboard.module.css';
+
+// The member app's navy and gold first, then colours that stay apart for colour-blind readers.
+const NAVY = '#14213d';
+const GOLD = '#fca311';
+const BLUE = '#1f77b4';
+const RED = '#c4262e';
+const TIER_COLOURS: Record<Tier, string> = {
+  member: '#8c8c8c',
+  silver: '#5b8ff9',
+  gold: GOLD,
+  platinum: '#722ed1',
+};
+
+/** "26/11" on the axis; the tooltip says the whole day (Buddhist-era year in Thai). */
+const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+const compact = (n: number) =>
+  Math.abs(n) >= 1_000_000
+    ? `${(n / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`
+    : Math.abs(n) >= 1000
+      ? `${(n / 1000).toFixed(1).replace(/\.0$/, '')}k`
+      : String(n);
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+function ChartCard(props: { title: string; wide?: boolean; empty?: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={props.title} className={props.wide ? styles.wide : undefined} size="small">
+      {props.empty ? <div className={styles.empty}>{t('admin.dashboard.nothing')}</div> : props.children}
+    </Card>
+  );
+}
+
+/** The dashboard's charts (recharts, loaded with this screen only). */
+export default function DashboardCharts({ data }: { data: Dashboard }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const narrow = !Grid.useBreakpoint().md;
+  const dayLabel = (day: unknown) => formatDate(String(day), lang);
+  const nameOf = (v: { en: string | null; th: string | null }) =>
+    (lang === 'th' ? (v.th ?? v.en) : (v.en ?? v.th)) ?? '—';
+  const days = data.days;
+  const anySales = data.days.some((d) => d.sales > 0 || d.redemptions > 0);
+  const anyPoints = data.days.some((d) => d.pointsIssued || d.pointsSpent || d.pointsExpired);
+  const tiers = data.membersByTier.map((m) => ({ ...m, name: t(`admin.tiers.${m.tier}`) }));
+  const topVouchers = data.topVouchers.map((v) => ({ ...v, name: nameOf(v.title) }));
+  const topStores = data.topStores.map((s) => ({ ...s, name: nameOf(s.name) }));
+  const labelWidth = narrow ? 110 : 190;
+  const axisTick = { fontSize: 12 };
+
+  // Top stores and vouchers: the baht sold and the units, in one line.
+  const salesTooltip = (value: unknown, _name: unknown, item: { payload?: { units?: number } }) => [
+    `${formatMoney(Number(value))} · ${t('admin.dashboard.unitsN', { n: formatNumber(item.payload?.units ?? 0) })}`,
+    t('admin.dashboard.sales'),
+  ];
+
+  return (
+    <div className={styles.charts}>
+      <ChartCard title={t('admin.dashboard.salesChart')} wide empty={!anySales}>
+        <div className={styles.chart}>
+          <ResponsiveContainer>
+            <ComposedChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} minTickGap={16} />
+              <YAxis
+                yAxisId="baht"
+                tickFormatter={(v: number) => `฿${compact(v)}`}
+                tick={axisTick}
+                width={56}
+              />
+              <YAxis yAxisId="count" orientation="right" allowDecimals={false} tick={axisTick} width={40} />
+              <Tooltip
+                labelFormatter={dayLabel}
+                formatter={(value, name) =>
+                  name === t('admin.dashboard.sales')
+                    ? formatMoney(Number(value))
+                    : formatNumber(Number(value))
+                }
+              />
+              <Legend />
+              <Bar
+                yAxisId="baht"
+                dataKey="sales"
+                name={t('admin.dashboard.sales')}
+                fill={NAVY}
+                radius={[3, 3, 0, 0]}
+              />
+              <Line
+                yAxisId="count"
+                dataKey="redemptions"
+                name={t('admin.dashboard.redemptions')}
+                stroke={GOLD}
+                strokeWidth={2}
+                dot={false}
+                isAnimationActive={false}
+              />
+              <Line
+                yAxisId="count"
+                dataKey="orders"
+                name={t('admin.dashboard.orders')}
+                stroke={BLUE}
+                strokeWidth={2}
+                strokeDasharray="4 3"
+                dot={false}
+                isAnimationActive={false}
+              />
+            </ComposedChart>
+          </ResponsiveContainer>
+        </div>
+      </ChartCard>
+
+      <ChartCard title={t('admin.dashboard.pointsChart')} wide empty={!anyPoints}>
+        <div className={styles.chart}>
+          <ResponsiveContainer>
+            <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} minTickGap={16} />
+              <YAxis tickFormatter={compact} tick={axisTick} width={48} allowDecimals={false} />
+              <Tooltip labelFormatter={dayLabel} formatter={(value) => formatNumber(Number(value))} />
+              <Legend />
+              <Bar
+                dataKey="pointsIssued"
+                name={t('admin.dashboard.issued')}
+                fill={NAVY}
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="pointsSpent"
+                name={t('admin.dashboard.spent')}
+                fill={GOLD}
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="pointsExpired"
+                name={t('admin.dashboard.expired')}
+                fill={RED}
+                isAnimationActive={false}
+              />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      </ChartCard>
+
+      <ChartCard title={t('admin.dashboard.tiersChart')} empty={!tiers.some((m) => m.members > 0)}>
+        <div className={styles.chart}>
+          <ResponsiveContainer>
+            <PieChart>
+              <Pie
+                data={tiers}
+                dataKey="members"
+                nameKey="name"
+                innerRadius="50%"
+                outerRadius="80%"
+                paddingAngle={1}
+                isAnimationActive={false}
+                label={({ value }: { value?: number }) => formatNumber(Number(value ?? 0))}
+              >
+                {tiers.map((m) => (
+                  <Cell key={m.tier} fill={TIER_COLOURS[m.tier]} />
+                ))}
+              </Pie>
+              <Tooltip formatter={(value) => formatNumber(Number(value))} />
+              <Legend />
+            </PieChart>
+          </ResponsiveContainer>
+        </div>
+      </ChartCard>
+
+      <ChartCard title={t('admin.dashboard.topStores')} empty={!topStores.length}>
+        <div className={styles.chart}>
+          <ResponsiveContainer>
+            <BarChart data={topStores} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+              <XAxis type="number" tickFormatter={(v: number) => `฿${compact(v)}`} tick={axisTick} />
+              <YAxis
+                type="category"
+                dataKey="name"
+                interval={0}
+                width={labelWidth}
+                tick={axisTick}
+                tickFormatter={(v: string) => clip(v, narrow ? 14 : 22)}
+              />
+              <Tooltip formatter={salesTooltip as never} />
+              <Bar
+                dataKey="sales"
+                name={t('admin.dashboard.sales')}
+                fill={NAVY}
+                radius={[0, 3, 3, 0]}
+                isAnimationActive={false}
+              />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      </ChartCard>
+
+      <ChartCard title={t('admin.dashboard.topVouchers')} wide empty={!topVouchers.length}>
+        <div className={styles.chartTall}>
+          <ResponsiveContainer>
+            <BarChart data={topVouchers} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+              <XAxis type="number" tickFormatter={(v: number) => `฿${compact(v)}`} tick={axisTick} />
+              <YAxis
+                type="category"
+                dataKey="name"
+                interval={0}
+                width={narrow ? 110 : 280}
+                tick={axisTick}
+                tickFormatter={(v: string) => clip(v, narrow ? 14 : 34)}
+              />
+              <Tooltip formatter={salesTooltip as never} />
+              <Bar
+                dataKey="sales"
+                name={t('admin.dashboard.sales')}
+                fill={NAVY}
+                radius={[0, 3, 3, 0]}
+                isAnimationActive={false}
+              />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      </ChartCard>
+    </div>
+  );
+}
