@@ -434,6 +434,45 @@ describe('campaign messages (/admin/api/campaigns)', () => {
     expect(await recipientsOf(d.id)).toHaveLength(sent.recipients);
   });
 
+  it('sends on its way a campaign whose jobs were lost: the start, then only the ranges still undelivered', async () => {
+    const { startCampaign, deliverRange, resumeCampaigns, CAMPAIGN_BATCH } =
+      await import('../src/modules/campaigns/index.ts');
+    const tag = randomUUID().slice(0, 6);
+    await sql`insert into member (email, language, tier, created_at, updated_at)
+      select 'lost.' || g || '.' || ${tag} || '@example.com', 'th', 'gold', ${NOW}, ${NOW}
+      from generate_series(1, ${CAMPAIGN_BATCH + 200}) g`.execute(t.db);
+    const c = await draft({ kind: 'tier', tiers: ['gold'] });
+    const now = t.clock.now();
+    const longAgo = new Date(now.getTime() - 10 * 60_000);
+    // Scheduled ten minutes ago; its start job is gone.
+    await t.db
+      .updateTable('campaign')
+      .set({ status: 'scheduled', scheduled_at: longAgo, updated_at: longAgo })
+      .where('id', '=', c.id)
+      .execute();
+    const queued: Array<{ campaignId: string; from?: number; to?: number }> = [];
+    const queues = fakeQueues(queued);
+    expect(await resumeCampaigns(t.db, queues, now)).toBe(1);
+    expect(queued).toEqual([{ campaignId: c.id }]);
+    queued.length = 0;
+    await startCampaign(t.db, queues, c.id, now);
+    expect(queued).toHaveLength(2);
+    // The first range is delivered; the second job is lost, and nothing moves for ten minutes.
+    await deliverRange(t.db, queues, queued[0] as { campaignId: string; from: number; to: number }, now);
+    await t.db.updateTable('campaign').set({ updated_at: longAgo }).where('id', '=', c.id).execute();
+    const lost = queued[1];
+    queued.length = 0;
+    expect(await resumeCampaigns(t.db, queues, now)).toBe(1);
+    expect(queued).toEqual([lost]);
+    await deliverRange(t.db, queues, queued[0] as { campaignId: string; from: number; to: number }, now);
+    const done = await get(c.id);
+    expect(done).toMatchObject({ status: 'sent', delivered: done.recipients });
+    expect(await recipientsOf(c.id)).toHaveLength(done.recipients);
+    // Nothing left to resume.
+    queued.length = 0;
+    expect(await resumeCampaigns(t.db, queues, now)).toBe(0);
+  });
+
   it('lets owner and marketing send; support and store staff get 403', async () => {
     for (const role of ['support', 'store_staff'] as const) {
       const who = await signInStaff(t, role);

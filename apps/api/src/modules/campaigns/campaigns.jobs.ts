@@ -5,6 +5,7 @@ import {
   claimMails,
   deliverRange,
   recordMails,
+  resumeCampaigns,
   startCampaign,
   type CampaignQueues,
   type CampaignRange,
@@ -43,7 +44,9 @@ const sendMails = async (deps: AppDeps, range: CampaignRange): Promise<void> => 
  * - start: evaluates the segment and queues the deliveries (one job per campaign; early jobs look again);
  * - deliver: one range of recipients per job, one transaction each; two workers so a process keeps a
  *   batch in flight while the next is claimed, retried with backoff for about an hour;
- * - mail: the optional e-mails, after the notifications (a slow mail server never holds them back).
+ * - mail: the optional e-mails, after the notifications (a slow mail server never holds them back);
+ * - resume (every 5 minutes, once across processes): campaigns whose jobs were lost or ran out of
+ *   retries are sent on their way again (starting and delivering are each at most once anyway).
  */
 export const defineCampaignJobs = (deps: AppDeps): CampaignQueues => {
   const queues: CampaignQueues = {
@@ -79,5 +82,13 @@ export const defineCampaignJobs = (deps: AppDeps): CampaignQueues => {
       retryBackoff: true,
     }),
   };
+  const resume = deps.jobs.define<Record<string, never>>(
+    'campaigns.resume',
+    async () => {
+      await resumeCampaigns(deps.db, queues, deps.now());
+    },
+    { retryLimit: 3, expireInSeconds: 300 },
+  );
+  deps.jobs.schedule(resume, '*/5 * * * *', {});
   return queues;
 };

@@ -173,6 +173,61 @@ export const deliverRange = async (
   return result;
 };
 
+/** A campaign whose progress has not moved for this long is looked at again (its jobs lost or out of retries). */
+export const CAMPAIGN_STALE_MS = 5 * 60_000;
+
+/**
+ * Sends campaigns whose jobs are gone on their way again: a scheduled one past its time that never
+ * started, and one sending whose counters have not moved for CAMPAIGN_STALE_MS gets a delivery job for
+ * each range that still has undelivered rows. Safe to repeat: starting and delivering are each done
+ * at most once (see startCampaign, deliverRange). Returns the jobs queued.
+ */
+export const resumeCampaigns = async (
+  db: Kysely<Database>,
+  queues: CampaignQueues,
+  now: Date,
+): Promise<number> => {
+  const stale = new Date(now.getTime() - CAMPAIGN_STALE_MS);
+  const stuck = await db
+    .selectFrom('campaign')
+    .select(['id', 'status'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'scheduled'), eb('scheduled_at', '<=', stale)]),
+        eb.and([eb('status', '=', 'sending'), eb('updated_at', '<=', stale)]),
+      ]),
+    )
+    .limit(100)
+    .execute();
+  let jobs = 0;
+  for (const c of stuck) {
+    if (c.status === 'scheduled') {
+      await queues.start.send(db, { campaignId: c.id });
+      jobs++;
+      continue;
+    }
+    const { rows } = await sql<{ batch: number }>`
+      select distinct (seq / ${CAMPAIGN_BATCH})::int as batch from campaign_delivery
+      where campaign_id = ${c.id} and delivered_at is null and not skipped
+      order by 1`.execute(db);
+    const total = await db
+      .selectFrom('campaign')
+      .select('recipients')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
+    for (const { batch } of rows) {
+      const from = Number(batch) * CAMPAIGN_BATCH;
+      await queues.deliver.send(db, {
+        campaignId: c.id,
+        from,
+        to: Math.min(from + CAMPAIGN_BATCH, total.recipients),
+      });
+      jobs++;
+    }
+  }
+  return jobs;
+};
+
 /** Claims a range's e-mails that are still to send (pending → sending, committed before any is sent). */
 export const claimMails = async (
   db: Db,

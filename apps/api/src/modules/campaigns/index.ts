@@ -11,6 +11,7 @@ export { campaignById, listCampaigns, presentCampaign, type CampaignRow } from '
 export {
   CAMPAIGN_BATCH,
   deliverRange,
+  resumeCampaigns,
   startCampaign,
   type CampaignQueues,
   type CampaignRange,
