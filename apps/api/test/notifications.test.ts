@@ -195,6 +195,49 @@ describe('notifications: producers, rendering, the ETag poll and mark-read', () 
     expect((await list(gold)).data.find((n) => n.type === 'tier_down')?.title).toBe('Tier changed to Member');
   });
 
+  it('a draft privilege is not announced; once published after its start it is, at its publication', async () => {
+    const gold = await shop.member('gold');
+    const id = randomUUID();
+    await t.db
+      .insertInto('privilege')
+      .values({
+        id,
+        merchant_id: f.m.spa,
+        category_id: f.cat.spa,
+        title_en: 'Gold Draft Massage',
+        title_th: 'นวดสำหรับโกลด์ (ร่าง)',
+        description_en: 'About it',
+        description_th: null,
+        points_cost: 100,
+        tier: 'gold',
+        stock: null,
+        valid_from: new Date(now().getTime() + 60_000),
+        valid_until: null,
+        usage_limit: 1,
+        status: 'draft',
+        published_at: null,
+        created_at: now(),
+        updated_at: now(),
+      })
+      .execute();
+    t.clock.advance(120_000);
+    await announceNewPrivileges(t.db, now());
+    await shop.renew(gold);
+    const announced = async () =>
+      (await list(gold)).data.filter((n) => n.type === 'new_privilege' && n.link === `/privileges/${id}`);
+    expect(await announced()).toEqual([]);
+
+    t.clock.advance(60_000);
+    await t.db
+      .updateTable('privilege')
+      .set({ status: 'published', published_at: now() })
+      .where('id', '=', id)
+      .execute();
+    t.clock.advance(60_000);
+    await announceNewPrivileges(t.db, now());
+    expect(await announced()).toHaveLength(1);
+  });
+
   it('polls: 304 while nothing changed, 200 with a new ETag after a new notification or a mark-read', async () => {
     const dave = await shop.member();
     const first = await list(dave);

@@ -57,7 +57,7 @@ export const announceExpiringVouchers = async (db: Kysely<Database>, now: Date):
 };
 
 /**
- * Privileges for a tier that became valid since the last run (kept in `notification_job`, first run:
+ * Privileges for a tier that members could first see since the last run — started and published (kept in `notification_job`, first run:
  * the last day): each member of exactly that tier gets one notification, once per member and
  * privilege. Privileges for every tier (tier null) are not announced — that would be everyone, for
  * every new item. At most PRIVILEGES_PER_RUN privileges per run, in one transaction with the mark, so
@@ -76,13 +76,17 @@ export const announceNewPrivileges = async (db: Kysely<Database>, now: Date): Pr
       .where('name', '=', 'new_privilege')
       .forUpdate()
       .executeTakeFirstOrThrow();
+    // A privilege shows to members from its start or from its publication, whichever is later: a draft
+    // is never announced, and one published after its start is announced when it is published.
+    const shownFrom = sql<Date>`greatest(valid_from, published_at)`;
     const started = await trx
       .selectFrom('privilege')
-      .select(['id', 'valid_from'])
+      .select(['id', shownFrom.as('shown_from')])
       .where('tier', 'is not', null)
-      .where('valid_from', '>', mark.ran_until)
-      .where('valid_from', '<=', now)
-      .orderBy('valid_from')
+      .where('status', '=', 'published')
+      .where(shownFrom, '>', mark.ran_until)
+      .where(shownFrom, '<=', now)
+      .orderBy(shownFrom)
       .orderBy('id')
       .limit(PRIVILEGES_PER_RUN)
       .execute();
@@ -94,7 +98,7 @@ export const announceNewPrivileges = async (db: Kysely<Database>, now: Date): Pr
           jsonb_build_object('privilegeId', p.id, 'title', jsonb_build_object('en', p.title_en, 'th', p.title_th), 'tier', p.tier),
           'new_privilege:' || p.id::text, ${now}
         from privilege p join member m on m.tier = p.tier
-        where p.id = ${p.id} and (p.valid_until is null or p.valid_until >= ${now})
+        where p.id = ${p.id} and p.status = 'published' and (p.valid_until is null or p.valid_until >= ${now})
         on conflict (member_id, dedupe_key) do nothing`.execute(trx);
       written += Number(numAffectedRows ?? 0);
     }
@@ -102,7 +106,7 @@ export const announceNewPrivileges = async (db: Kysely<Database>, now: Date): Pr
     // that instant again (those already announced are skipped by their keys).
     const last = started.at(-1);
     const until =
-      started.length === PRIVILEGES_PER_RUN && last ? new Date(last.valid_from.getTime() - 1) : now;
+      started.length === PRIVILEGES_PER_RUN && last ? new Date(new Date(last.shown_from).getTime() - 1) : now;
     await trx
       .updateTable('notification_job')
       .set({ ran_until: until })
