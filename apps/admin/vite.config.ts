@@ -55,6 +55,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+)[\\/]/ },
+            // The dashboard's charts load with that screen only (React.lazy), not with every screen; the
+            // one package they share with react-i18next stays with the other libraries.
+            { name: 'libs', test: /node_modules[\\/]use-sync-external-store[\\/]/ },
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/,
+            },
             { name: 'libs', test: /node_modules[\\/]/ },
           ],
         },
