@@ -202,6 +202,12 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          staffBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'Back office (/admin/api): the opaque staff session token (stf_…) from /admin/api/auth/second-factor',
+          },
           jsonAuthorization: {
             type: 'apiKey',
             in: 'header',

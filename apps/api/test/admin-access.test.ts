@@ -26,6 +26,7 @@ describe('back-office access: every /admin/api operation × no token, a member, 
   let t: TestApp;
   let operations: Operation[];
   let routes: AdminRouteList;
+  const docOps = new Map<string, { security?: unknown }>();
   const staffOf = new Map<StaffRole, string>();
   let memberAccessToken: string;
   let memberRefreshToken: string;
@@ -41,6 +42,9 @@ describe('back-office access: every /admin/api operation × no token, a member, 
           .filter((m) => HTTP_METHODS.includes(m))
           .map((m) => ({ method: m.toUpperCase(), path })),
       );
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops))
+        docOps.set(`${method.toUpperCase()} ${path}`, op as { security?: unknown });
     routes = t.app.adminRoutes;
     for (const role of STAFF_ROLES) staffOf.set(role, (await createTestStaff(t, role)).staffId);
     const member = await signIn(t);
@@ -65,6 +69,12 @@ describe('back-office access: every /admin/api operation × no token, a member, 
     expect(operations.length).toBeGreaterThan(10);
     expect(new Set(operations.map(key))).toEqual(new Set(fromGuard));
     expect(operations.length).toBe(fromGuard.length);
+    // Every guarded operation tells a client which token it takes; the sign-in steps take none.
+    for (const op of operations) {
+      const security = docOps.get(key(op))?.security;
+      if (accessOf(op).access === 'public') expect(security, key(op)).toBeUndefined();
+      else expect(security, key(op)).toEqual([{ staffBearer: [] }]);
+    }
     // The only doors without a session are the three sign-in steps.
     expect(
       routes

@@ -43,6 +43,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * OpenAPI security requirement of the guarded back-office routes: `Authorization: Bearer stf_…`, the
+ * opaque staff session token (a member's JWT is refused).
+ */
+export const STAFF_SECURITY: Array<Record<string, string[]>> = [{ staffBearer: [] }];
+
 /** A session's last_seen_at is written at most this often (not on every request). */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -121,6 +127,9 @@ export const installStaffGuard = (
           '`permission`, `signedIn: true` or `public: true`',
       );
     }
+    // The OpenAPI document names the staff token on every guarded operation, declared or not.
+    if (access !== 'public' && route.schema && !route.schema.security)
+      route.schema = { ...route.schema, security: STAFF_SECURITY };
     for (const method of [route.method].flat()) {
       opts.routes.push({
         method: String(method),
@@ -161,9 +170,3 @@ export type AdminRouteList = Array<{
   access: AdminAccess;
   permission: Permission | null;
 }>;
-
-/**
- * OpenAPI security requirement of the guarded back-office routes: `Authorization: Bearer stf_…`, the
- * opaque staff session token (a member's JWT is refused).
- */
-export const STAFF_SECURITY: Array<Record<string, string[]>> = [{ bearerAuth: [] }];
