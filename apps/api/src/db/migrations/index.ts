@@ -16,11 +16,11 @@ import * as memberLimits from './2025-12-01-0001-member-limits-and-line-points.t
 import * as rateLimitCounter from './2025-12-02-0001-rate-limit-counter.ts';
 import * as priceFromOptionsLock from './2025-12-03-0001-price-from-options-lock.ts';
 import * as staffAndAudit from './2025-12-04-0001-staff-and-audit.ts';
-import * as programmeRules from './2025-12-05-0002-programme-rules.ts';
 import * as refunds from './2025-12-05-0001-refunds.ts';
+import * as programmeRules from './2025-12-05-0002-programme-rules.ts';
 import * as memberSearchAndAdjustments from './2025-12-06-0001-member-search-and-adjustments.ts';
-import * as campaigns from './2025-12-08-0001-campaigns.ts';
 import * as catalogueDrafts from './2025-12-07-0001-catalogue-drafts.ts';
+import * as campaigns from './2025-12-08-0001-campaigns.ts';
 import * as cataloguePublishedAt from './2025-12-09-0001-catalogue-published-at.ts';
 
 /**
@@ -45,10 +45,10 @@ export const migrations: Record<string, Migration> = {
   '2025-12-02-0001-rate-limit-counter': rateLimitCounter,
   '2025-12-03-0001-price-from-options-lock': priceFromOptionsLock,
   '2025-12-04-0001-staff-and-audit': staffAndAudit,
-  '2025-12-05-0002-programme-rules': programmeRules,
   '2025-12-05-0001-refunds': refunds,
+  '2025-12-05-0002-programme-rules': programmeRules,
   '2025-12-06-0001-member-search-and-adjustments': memberSearchAndAdjustments,
-  '2025-12-08-0001-campaigns': campaigns,
   '2025-12-07-0001-catalogue-drafts': catalogueDrafts,
+  '2025-12-08-0001-campaigns': campaigns,
   '2025-12-09-0001-catalogue-published-at': cataloguePublishedAt,
 };
