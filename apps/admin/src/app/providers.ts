@@ -140,9 +140,11 @@ export const accessControlProvider: AccessControlProvider = {
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
 };
 
-/** The first screen a role may see after signing in. */
+/** The first screen a role may see after signing in: members for owner and support, else their own work. */
 export const homeOf = (staff: StaffMe): string => {
   if (staffCan(staff, 'members.read')) return '/members';
+  if (staffCan(staff, 'dashboard.read')) return '/dashboard';
+  if (staffCan(staff, 'catalogue.read')) return '/catalogue';
   if (staffCan(staff, 'audit.read')) return '/audit';
   return '/welcome';
 };
