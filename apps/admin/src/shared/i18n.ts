@@ -29,7 +29,13 @@ void i18next.use(initReactI18next).init({
 });
 
 export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : 'en');
-document.documentElement.lang = currentLanguage();
+/** `<html lang>` (Thai line breaking, screen readers) and the tab's title follow the language. */
+const applyToPage = () => {
+  document.documentElement.lang = currentLanguage();
+  document.title = i18next.t('admin.brand');
+};
+applyToPage();
+i18next.on('languageChanged', applyToPage);
 setLanguageSource(currentLanguage);
 
 export function changeLanguage(lang: Language) {
@@ -38,7 +44,6 @@ export function changeLanguage(lang: Language) {
   } catch {
     /* not kept: fine for this visit */
   }
-  document.documentElement.lang = lang;
   return i18next.changeLanguage(lang);
 }
 
