@@ -10,20 +10,20 @@ const bannerActive = (now: Date) =>
     sql`(b.ends_at is null or b.ends_at >= ${now})`,
   ]);
 
+/** What a banner row holds for showing it (the back office's editor reads these and its schedule). */
+export const BANNER_COLUMNS = [
+  'b.id',
+  'b.position',
+  'b.title_en',
+  'b.title_th',
+  'b.subtitle_en',
+  'b.subtitle_th',
+  'b.image_file',
+  'b.link_path',
+] as const;
+
 const bannerQuery = (db: Db, now: Date) =>
-  db
-    .selectFrom('banner as b')
-    .select([
-      'b.id',
-      'b.position',
-      'b.title_en',
-      'b.title_th',
-      'b.subtitle_en',
-      'b.subtitle_th',
-      'b.image_file',
-      'b.link_path',
-    ])
-    .where(bannerActive(now));
+  db.selectFrom('banner as b').select(BANNER_COLUMNS).where(bannerActive(now));
 
 export type BannerRow = RowOf<typeof bannerQuery>;
 

@@ -32,6 +32,8 @@ export {
 export { localized } from './localize.ts';
 // For the back office's catalogue editor (modules/admin/catalogue): the same search key and pictures.
 export { matchesSearch } from './search.ts';
+export { BANNER_COLUMNS } from './banners.repository.ts';
+export { COUPON_COLUMNS } from './coupons.repository.ts';
 export {
   MEDIA_FILE_PATTERN,
   MEDIA_KINDS,

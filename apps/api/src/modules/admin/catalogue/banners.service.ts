@@ -1,43 +1,36 @@
 import type { AdminBanner, BannerBodySchema, AdminCatalogueListQuery } from '@app/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { z } from 'zod';
-import { AppError } from '../../../app-error.ts';
-import type { Database } from '../../../db/schema.ts';
+import { BANNER_COLUMNS } from '../../catalogue/index.ts';
 import {
   checkImages,
+  countWhere,
   dateOrNull,
   FieldChecks,
   isoOrNull,
+  lockForUpdate,
   mediaUrl,
   pageOf,
   statusFilter,
+  type Db,
   type Trx,
 } from './shared.ts';
 
 /** Banners in the editor: TOP/BOTTOM, order, optional schedule, picture and in-app link. New = draft. */
 
-type Db = Kysely<Database> | Trx;
 type BannerInput = z.output<typeof BannerBodySchema>;
 
 const select = (db: Db) =>
-  db
-    .selectFrom('banner as b')
-    .select([
-      'b.id',
-      'b.position',
-      'b.title_en',
-      'b.title_th',
-      'b.subtitle_en',
-      'b.subtitle_th',
-      'b.image_file',
-      'b.link_path',
-      'b.sort_order',
-      'b.starts_at',
-      'b.ends_at',
-      'b.status',
-      'b.published_at',
-      'b.created_at',
-    ]);
+  db.selectFrom('banner as b').select([
+    // The member side's banner columns, then the order, schedule and status only the editor shows.
+    ...BANNER_COLUMNS,
+    'b.sort_order',
+    'b.starts_at',
+    'b.ends_at',
+    'b.status',
+    'b.published_at',
+    'b.created_at',
+  ]);
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 
 const present = (r: Row): AdminBanner => ({
@@ -73,15 +66,7 @@ export const listBanners = async (db: Db, q: AdminCatalogueListQuery) => {
     );
   }
   const where = sql<boolean>`${sql.join(conds, sql` and `)}`;
-  const total = Number(
-    (
-      await db
-        .selectFrom('banner as b')
-        .select(sql<string>`count(*)`.as('n'))
-        .where(where)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const total = await countWhere(db, 'banner', 'b', where);
   const rows = await select(db)
     .where(where)
     .orderBy(sql`b.position = 'TOP'`, 'desc')
@@ -124,13 +109,7 @@ export const createBanner = async (trx: Trx, b: BannerInput, now: Date) => {
 };
 
 export const updateBanner = async (trx: Trx, id: string, b: BannerInput) => {
-  const locked = await trx
-    .selectFrom('banner')
-    .select('id')
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!locked) throw new AppError('not_found');
+  await lockForUpdate(trx, 'banner', id, 'not_found');
   const before = await readBanner(trx, id);
   await check(trx, b);
   await trx.updateTable('banner').set(values(b)).where('id', '=', id).execute();

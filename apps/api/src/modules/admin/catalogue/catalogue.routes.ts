@@ -25,6 +25,7 @@ import {
   type AdminCatalogueListQuery,
   type ErrorCode,
 } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../app-error.ts';
 import { ok } from '../../../http/envelope.ts';
@@ -63,6 +64,7 @@ import { createVoucher, listVouchers, readVoucher, updateVoucher } from './vouch
 const tags = ['admin'];
 
 type Saved = { id: string; before?: unknown; after: unknown };
+type SaveChange = (trx: Trx, now: Date) => Promise<Saved>;
 
 /** One kind of catalogue row as the editor's routes handle it. */
 interface Editable {
@@ -186,6 +188,10 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
       if (!view) throw new AppError(e.notFound);
       return view;
     };
+    // Every write of this kind: one transaction with its audit row `catalogue.<entity>.<verb>`, then
+    // this process's caches told (saveWithAudit).
+    const save = (req: FastifyRequest, verb: string, change: SaveChange) =>
+      saveWithAudit(deps, req, catalogueChanged, `catalogue.${e.entityType}.${verb}`, e.entityType, change);
 
     app.get(
       base,
@@ -229,17 +235,7 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
           response: { 200: e.one },
         },
       },
-      async (req) =>
-        ok(
-          await saveWithAudit(
-            deps,
-            req,
-            catalogueChanged,
-            `catalogue.${e.entityType}.create`,
-            e.entityType,
-            (trx, now) => e.create(trx, req.body as never, now),
-          ),
-        ),
+      async (req) => ok(await save(req, 'create', (trx, now) => e.create(trx, req.body as never, now))),
     );
 
     app.put(
@@ -256,16 +252,7 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
         },
       },
       async (req) =>
-        ok(
-          await saveWithAudit(
-            deps,
-            req,
-            catalogueChanged,
-            `catalogue.${e.entityType}.update`,
-            e.entityType,
-            (trx, now) => e.update(trx, req.params.id, req.body as never, now),
-          ),
-        ),
+        ok(await save(req, 'update', (trx, now) => e.update(trx, req.params.id, req.body as never, now))),
     );
 
     if (e.remove) {
@@ -283,14 +270,7 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
           },
         },
         async (req) => {
-          await saveWithAudit(
-            deps,
-            req,
-            catalogueChanged,
-            `catalogue.${e.entityType}.delete`,
-            e.entityType,
-            (trx) => remove(trx, req.params.id),
-          );
+          await save(req, 'delete', (trx) => remove(trx, req.params.id));
           return ok({ id: req.params.id, deleted: true as const });
         },
       );
@@ -319,23 +299,16 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
           },
           async (req) =>
             ok(
-              await saveWithAudit(
-                deps,
-                req,
-                catalogueChanged,
-                `catalogue.${e.entityType}.${action}`,
-                e.entityType,
-                async (trx, now) => {
-                  const id = req.params.id;
-                  const status = await lockedStatus(trx, table, id);
-                  if (!status) throw new AppError(e.notFound);
-                  // Already there: nothing changes, nothing is audited.
-                  if (status === STATUS_ACTIONS[action]) return { id, after: undefined };
-                  const before = await e.read(trx, id);
-                  await moveStatus(trx, table, id, action, now);
-                  return { id, before, after: await e.read(trx, id) };
-                },
-              ).then(async (after) => after ?? (await found(req.params.id))),
+              await save(req, action, async (trx, now) => {
+                const id = req.params.id;
+                const status = await lockedStatus(trx, table, id);
+                if (!status) throw new AppError(e.notFound);
+                // Already there: nothing changes, nothing is audited.
+                if (status === STATUS_ACTIONS[action]) return { id, after: undefined };
+                const before = await e.read(trx, id);
+                await moveStatus(trx, table, id, action, now);
+                return { id, before, after: await e.read(trx, id) };
+              }).then(async (after) => after ?? (await found(req.params.id))),
             ),
         );
       }

@@ -1,9 +1,18 @@
 import type { AdminCoupon, AdminCatalogueListQuery, CouponBodySchema } from '@app/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { z } from 'zod';
-import { AppError } from '../../../app-error.ts';
-import type { Database } from '../../../db/schema.ts';
-import { existingIds, FieldChecks, pageOf, refusedByDatabase, statusFilter, type Trx } from './shared.ts';
+import { COUPON_COLUMNS } from '../../catalogue/index.ts';
+import {
+  countWhere,
+  existingIds,
+  FieldChecks,
+  lockForUpdate,
+  pageOf,
+  refusedByDatabase,
+  statusFilter,
+  type Db,
+  type Trx,
+} from './shared.ts';
 
 /*
  * Coupons in the editor: code (unique, upper-case), discount, minimum spend, dates, limits in total
@@ -11,42 +20,26 @@ import { existingIds, FieldChecks, pageOf, refusedByDatabase, statusFilter, type
  * coupon in one transaction. New = draft; members can use only published coupons.
  */
 
-type Db = Kysely<Database> | Trx;
 type CouponInput = z.output<typeof CouponBodySchema>;
 
 const select = (db: Db) =>
-  db
-    .selectFrom('coupon as c')
-    .select([
-      'c.id',
-      'c.code',
-      'c.title_en',
-      'c.title_th',
-      'c.description_en',
-      'c.description_th',
-      'c.discount_type',
-      'c.discount_value',
-      'c.max_discount',
-      'c.min_spend',
-      'c.starts_at',
-      'c.ends_at',
-      'c.total_limit',
-      'c.used_count',
-      'c.per_member_limit',
-      'c.status',
-      'c.published_at',
-      'c.created_at',
-      sql<
-        string[]
-      >`array(select cm.merchant_id::text from coupon_merchant cm where cm.coupon_id = c.id order by cm.merchant_id)`.as(
-        'store_ids',
-      ),
-      sql<
-        string[]
-      >`array(select cv.voucher_id::text from coupon_voucher cv where cv.coupon_id = c.id order by cv.voucher_id)`.as(
-        'voucher_ids',
-      ),
-    ]);
+  db.selectFrom('coupon as c').select([
+    // The member side's coupon columns, then what only the editor shows.
+    ...COUPON_COLUMNS,
+    'c.status',
+    'c.published_at',
+    'c.created_at',
+    sql<
+      string[]
+    >`array(select cm.merchant_id::text from coupon_merchant cm where cm.coupon_id = c.id order by cm.merchant_id)`.as(
+      'store_ids',
+    ),
+    sql<
+      string[]
+    >`array(select cv.voucher_id::text from coupon_voucher cv where cv.coupon_id = c.id order by cv.voucher_id)`.as(
+      'voucher_ids',
+    ),
+  ]);
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 
 const present = (r: Row): AdminCoupon => ({
@@ -90,15 +83,7 @@ export const listCoupons = async (db: Db, q: AdminCatalogueListQuery) => {
       sql<boolean>`exists (select 1 from coupon_merchant cm where cm.coupon_id = c.id and cm.merchant_id = ${q.storeId})`,
     );
   const where = sql<boolean>`${sql.join(conds, sql` and `)}`;
-  const total = Number(
-    (
-      await db
-        .selectFrom('coupon as c')
-        .select(sql<string>`count(*)`.as('n'))
-        .where(where)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const total = await countWhere(db, 'coupon', 'c', where);
   const rows = await select(db)
     .where(where)
     .orderBy('c.created_at', 'desc')
@@ -175,13 +160,7 @@ export const createCoupon = async (trx: Trx, b: CouponInput, now: Date) => {
 };
 
 export const updateCoupon = async (trx: Trx, id: string, b: CouponInput) => {
-  const locked = await trx
-    .selectFrom('coupon')
-    .select('id')
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!locked) throw new AppError('coupon_not_found');
+  await lockForUpdate(trx, 'coupon', id, 'coupon_not_found');
   const before = await readCoupon(trx, id);
   await check(trx, b, id);
   await trx

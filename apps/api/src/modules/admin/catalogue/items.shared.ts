@@ -1,8 +1,15 @@
 import type { AdminCatalogueListQuery } from '@app/contracts';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import { sql } from 'kysely';
 import { matchesSearch } from '../../catalogue/index.ts';
-import { checkImages, existingIds, FieldChecks, mediaUrl, statusFilter, type Trx } from './shared.ts';
+import {
+  checkImages,
+  existingIds,
+  FieldChecks,
+  mediaUrl,
+  statusFilter,
+  type Db,
+  type Trx,
+} from './shared.ts';
 
 /*
  * What vouchers and privileges share in the editor: store, category, texts in both languages, terms,
@@ -11,7 +18,7 @@ import { checkImages, existingIds, FieldChecks, mediaUrl, statusFilter, type Trx
  * matches the same search key members search by (titles, store and category names, both languages).
  */
 
-export type Db = Kysely<Database> | Trx;
+export type { Db };
 type ItemTableName = 'voucher' | 'privilege';
 
 export interface ItemTextInput {
@@ -126,6 +133,21 @@ export const imagesOf = async (db: Db, table: ItemTableName, ids: string[]) => {
           .execute();
   for (const r of rows) out.get(r.item)?.push(r.file);
   return out;
+};
+
+/** Presents item rows with their pictures (read for all of them at once: one query for a page). */
+export const withImages = async <R extends { id: string }, V>(
+  db: Db,
+  table: ItemTableName,
+  rows: R[],
+  present: (r: R, images: string[]) => V,
+): Promise<V[]> => {
+  const images = await imagesOf(
+    db,
+    table,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => present(r, images.get(r.id) ?? []));
 };
 
 /** The list's conditions over alias `a`: status, store, category, text. */

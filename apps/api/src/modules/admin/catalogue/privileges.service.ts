@@ -1,17 +1,15 @@
 import type { AdminPrivilege, AdminCatalogueListQuery, PrivilegeBodySchema } from '@app/contracts';
-import { sql } from 'kysely';
 import type { z } from 'zod';
-import { AppError } from '../../../app-error.ts';
 import {
   checkItemRefs,
-  imagesOf,
   itemListConditions,
   itemTextValues,
   presentItemTexts,
   replaceImages,
+  withImages,
   type Db,
 } from './items.shared.ts';
-import { dateOrNull, pageOf, refusedByDatabase, type Trx } from './shared.ts';
+import { countWhere, dateOrNull, lockForUpdate, pageOf, refusedByDatabase, type Trx } from './shared.ts';
 
 /** Privileges in the editor: points cost, stock, validity, tier, uses, texts and pictures. New = draft. */
 
@@ -59,21 +57,12 @@ const present = (r: Row, images: string[]): AdminPrivilege => ({
 
 export const readPrivilege = async (db: Db, id: string): Promise<AdminPrivilege | undefined> => {
   const r = await select(db).where('p.id', '=', id).executeTakeFirst();
-  if (!r) return undefined;
-  return present(r, (await imagesOf(db, 'privilege', [r.id])).get(r.id) ?? []);
+  return r && (await withImages(db, 'privilege', [r], present))[0];
 };
 
 export const listPrivileges = async (db: Db, q: AdminCatalogueListQuery) => {
   const where = itemListConditions('p', q);
-  const total = Number(
-    (
-      await db
-        .selectFrom('privilege as p')
-        .select(sql<string>`count(*)`.as('n'))
-        .where(where)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const total = await countWhere(db, 'privilege', 'p', where);
   const rows = await select(db)
     .where(where)
     .orderBy('p.created_at', 'desc')
@@ -81,17 +70,7 @@ export const listPrivileges = async (db: Db, q: AdminCatalogueListQuery) => {
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  const images = await imagesOf(
-    db,
-    'privilege',
-    rows.map((r) => r.id),
-  );
-  return pageOf(
-    rows.map((r) => present(r, images.get(r.id) ?? [])),
-    total,
-    q.page,
-    q.pageSize,
-  );
+  return pageOf(await withImages(db, 'privilege', rows, present), total, q.page, q.pageSize);
 };
 
 const values = (b: PrivilegeInput, now: Date) => ({
@@ -118,13 +97,7 @@ export const createPrivilege = async (trx: Trx, b: PrivilegeInput, now: Date) =>
 };
 
 export const updatePrivilege = async (trx: Trx, id: string, b: PrivilegeInput, now: Date) => {
-  const locked = await trx
-    .selectFrom('privilege')
-    .select('id')
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!locked) throw new AppError('privilege_not_found');
+  await lockForUpdate(trx, 'privilege', id, 'privilege_not_found');
   const before = await readPrivilege(trx, id);
   (await checkItemRefs(trx, b, 'privileges')).throwIfAny();
   await trx

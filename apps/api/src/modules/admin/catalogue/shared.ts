@@ -1,6 +1,6 @@
-import type { CatalogueStatus, FieldError, Language } from '@app/contracts';
+import type { CatalogueStatus, ErrorCode, FieldError, Language } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { AppError } from '../../../app-error.ts';
 import type { Database } from '../../../db/schema.ts';
 import { languageFromHeader, t } from '../../../i18n/messages.ts';
@@ -20,6 +20,9 @@ import { actorOf, recordAudit } from '../audit.ts';
  */
 
 export type Trx = Transaction<Database>;
+export type Db = Kysely<Database> | Trx;
+/** The catalogue rows with a draft state (publish / unpublish / archive). */
+type StatusTable = 'voucher' | 'privilege' | 'coupon' | 'banner';
 export type Deps = AdminModuleOptions['deps'];
 
 /** One refused field: `key` names its text under `fieldErrors.catalogue` (both languages). */
@@ -130,6 +133,21 @@ export interface Paged<T> {
   totalPages: number;
 }
 
+/**
+ * A list's total: the rows of `table` (as `alias`, which `where` names) meeting `where`. The same
+ * count the four item lists each wrote out; the page's rows are read by the list itself.
+ */
+export const countWhere = async (db: Db, table: StatusTable, alias: string, where: Expression<SqlBool>) =>
+  Number(
+    (
+      await db
+        .selectFrom(sql.table(table).as(alias))
+        .select(sql<string>`count(*)`.as('n'))
+        .where(where)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 export const pageOf = <T>(items: T[], total: number, page: number, pageSize: number): Paged<T> => ({
   items,
   page,
@@ -196,7 +214,7 @@ export type StatusAction = keyof typeof STATUS_ACTIONS;
 /** Sets an item's status; published_at is set the first time it is published. Undefined: no such row. */
 export const moveStatus = async (
   trx: Trx,
-  table: 'voucher' | 'privilege' | 'coupon' | 'banner',
+  table: StatusTable,
   id: string,
   action: StatusAction,
   now: Date,
@@ -214,9 +232,14 @@ export const moveStatus = async (
 };
 
 /** Locks and reads a row's status (undefined when there is no such row). */
-export const lockedStatus = async (
-  trx: Trx,
-  table: 'voucher' | 'privilege' | 'coupon' | 'banner',
-  id: string,
-) =>
+export const lockedStatus = async (trx: Trx, table: StatusTable, id: string) =>
   (await trx.selectFrom(table).select('status').where('id', '=', id).forUpdate().executeTakeFirst())?.status;
+
+/**
+ * Locks the row an update saves (throws `notFound` when there is none): two saves of one row then run
+ * one after the other, and the second reads what the first committed as its `before`.
+ */
+export const lockForUpdate = async (trx: Trx, table: StatusTable, id: string, notFound: ErrorCode) => {
+  if (!(await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().executeTakeFirst()))
+    throw new AppError(notFound);
+};

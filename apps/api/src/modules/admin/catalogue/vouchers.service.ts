@@ -4,14 +4,22 @@ import type { z } from 'zod';
 import { AppError } from '../../../app-error.ts';
 import {
   checkItemRefs,
-  imagesOf,
   itemListConditions,
   itemTextValues,
   presentItemTexts,
   replaceImages,
+  withImages,
   type Db,
 } from './items.shared.ts';
-import { dateOrNull, fieldErrors, pageOf, refusedByDatabase, type Trx } from './shared.ts';
+import {
+  countWhere,
+  dateOrNull,
+  fieldErrors,
+  lockForUpdate,
+  pageOf,
+  refusedByDatabase,
+  type Trx,
+} from './shared.ts';
 
 /*
  * Vouchers in the editor: every column of a voucher, its price options (saved with it, in the same
@@ -85,21 +93,12 @@ const present = (r: Row, images: string[]): AdminVoucher => ({
 
 export const readVoucher = async (db: Db, id: string): Promise<AdminVoucher | undefined> => {
   const r = await select(db).where('v.id', '=', id).executeTakeFirst();
-  if (!r) return undefined;
-  return present(r, (await imagesOf(db, 'voucher', [r.id])).get(r.id) ?? []);
+  return r && (await withImages(db, 'voucher', [r], present))[0];
 };
 
 export const listVouchers = async (db: Db, q: AdminCatalogueListQuery) => {
   const where = itemListConditions('v', q);
-  const total = Number(
-    (
-      await db
-        .selectFrom('voucher as v')
-        .select(sql<string>`count(*)`.as('n'))
-        .where(where)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const total = await countWhere(db, 'voucher', 'v', where);
   const rows = await select(db)
     .where(where)
     .orderBy('v.created_at', 'desc')
@@ -107,17 +106,7 @@ export const listVouchers = async (db: Db, q: AdminCatalogueListQuery) => {
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  const images = await imagesOf(
-    db,
-    'voucher',
-    rows.map((r) => r.id),
-  );
-  return pageOf(
-    rows.map((r) => present(r, images.get(r.id) ?? [])),
-    total,
-    q.page,
-    q.pageSize,
-  );
+  return pageOf(await withImages(db, 'voucher', rows, present), total, q.page, q.pageSize);
 };
 
 const values = (b: VoucherInput, now: Date) => ({
@@ -198,14 +187,7 @@ export const createVoucher = async (trx: Trx, b: VoucherInput, now: Date) => {
 };
 
 export const updateVoucher = async (trx: Trx, id: string, b: VoucherInput, now: Date) => {
-  // The row lock orders two saves of one voucher: the second reads what the first committed.
-  const locked = await trx
-    .selectFrom('voucher')
-    .select('id')
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!locked) throw new AppError('voucher_not_found');
+  await lockForUpdate(trx, 'voucher', id, 'voucher_not_found');
   const before = await readVoucher(trx, id);
   if (!before) throw new AppError('voucher_not_found');
   const checks = await checkItemRefs(trx, b, 'vouchers');
