@@ -72,6 +72,22 @@ export const memberOfOrderNumber = async (db: Db, number: string): Promise<strin
   (await db.selectFrom('purchase_order').select('member_id').where('number', '=', number).executeTakeFirst())
     ?.member_id;
 
+/** How many rows of `table` are the member's (a member list's total). */
+const countOfMember = async (
+  db: Db,
+  table: 'points_ledger' | 'notification',
+  memberId: string,
+): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('member_id', '=', memberId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 /** Every ledger row of the member, newest first (the ledger as written: no grouping). */
 export const ledgerPage = (db: Db, memberId: string, page: { limit: number; offset: number }) =>
   db
@@ -84,16 +100,7 @@ export const ledgerPage = (db: Db, memberId: string, page: { limit: number; offs
     .offset(page.offset)
     .execute();
 
-export const countLedger = async (db: Db, memberId: string): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('points_ledger')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('member_id', '=', memberId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export const countLedger = (db: Db, memberId: string) => countOfMember(db, 'points_ledger', memberId);
 
 /** Every notification of the member, newest first (the member's own list shows the latest 50). */
 export const notificationPage = (db: Db, memberId: string, page: { limit: number; offset: number }) =>
@@ -107,16 +114,7 @@ export const notificationPage = (db: Db, memberId: string, page: { limit: number
     .offset(page.offset)
     .execute();
 
-export const countNotifications = async (db: Db, memberId: string): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('notification')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('member_id', '=', memberId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export const countNotifications = (db: Db, memberId: string) => countOfMember(db, 'notification', memberId);
 
 export const adjustmentByKey = (db: Db, memberId: string, key: string) =>
   db

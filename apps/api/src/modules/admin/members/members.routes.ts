@@ -13,8 +13,13 @@ import {
   MemberAccessResponseSchema,
   PointsAdjustmentBodySchema,
   PointsAdjustmentResponseSchema,
+  type AdminPage,
+  type AdminPagingQuery,
+  type Language,
 } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { forRequest } from '../../../context.ts';
 import { ok } from '../../../http/envelope.ts';
 import type { ModuleOptions } from '../../../http/module.ts';
@@ -42,6 +47,26 @@ export const membersArea: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     languageFromHeader(req.headers['accept-language']);
   const params = AdminMemberParamsSchema;
   const list = AdminPagingQuerySchema;
+
+  /**
+   * One of a member's paged lists at /members/:id/<path>: the four share the permission, the path id
+   * and the paging, and differ only in what they read. `response` and `read` name the same item type,
+   * so a list that does not answer its page schema does not compile.
+   */
+  const memberList = <T>(
+    path: string,
+    summary: string,
+    response: z.ZodType<{ success: true; data: AdminPage<T> }>,
+    read: (id: string, q: AdminPagingQuery, lang: Language, req: FastifyRequest) => Promise<AdminPage<T>>,
+  ) =>
+    app.get(
+      `/members/:id/${path}`,
+      {
+        config: { permission: 'members.read' },
+        schema: { tags, summary, params, querystring: list, response: { 200: response } },
+      },
+      async (req) => ok(await read(req.params.id, req.query, langOf(req), req)),
+    );
 
   app.get(
     '/members',
@@ -74,64 +99,32 @@ export const membersArea: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     async (req) => ok(await memberDetail(deps, req.params.id)),
   );
 
-  app.get(
-    '/members/:id/orders',
-    {
-      config: { permission: 'members.read' },
-      schema: {
-        tags,
-        summary: "A member's orders, newest first, with their lines",
-        params,
-        querystring: list,
-        response: { 200: AdminMemberOrderPageResponseSchema },
-      },
-    },
-    async (req) => ok(await memberOrders(deps, req.params.id, req.query, langOf(req))),
+  memberList(
+    'orders',
+    "A member's orders, newest first, with their lines",
+    AdminMemberOrderPageResponseSchema,
+    (id, q, lang) => memberOrders(deps, id, q, lang),
   );
 
-  app.get(
-    '/members/:id/wallet',
-    {
-      config: { permission: 'members.read' },
-      schema: {
-        tags,
-        summary: "A member's wallet items (vouchers and privileges): status, uses left, expiry",
-        params,
-        querystring: list,
-        response: { 200: AdminMemberWalletPageResponseSchema },
-      },
-    },
-    async (req) => ok(await memberWallet(forRequest(deps, req), req.params.id, req.query, langOf(req))),
+  memberList(
+    'wallet',
+    "A member's wallet items (vouchers and privileges): status, uses left, expiry",
+    AdminMemberWalletPageResponseSchema,
+    (id, q, lang, req) => memberWallet(forRequest(deps, req), id, q, lang),
   );
 
-  app.get(
-    '/members/:id/points-ledger',
-    {
-      config: { permission: 'members.read' },
-      schema: {
-        tags,
-        summary: "Every row of a member's points ledger, newest first",
-        params,
-        querystring: list,
-        response: { 200: AdminPointsLedgerPageResponseSchema },
-      },
-    },
-    async (req) => ok(await memberLedger(deps, req.params.id, req.query)),
+  memberList(
+    'points-ledger',
+    "Every row of a member's points ledger, newest first",
+    AdminPointsLedgerPageResponseSchema,
+    (id, q) => memberLedger(deps, id, q),
   );
 
-  app.get(
-    '/members/:id/notifications',
-    {
-      config: { permission: 'members.read' },
-      schema: {
-        tags,
-        summary: "A member's notifications as they read them (in their language)",
-        params,
-        querystring: list,
-        response: { 200: AdminMemberNotificationPageResponseSchema },
-      },
-    },
-    async (req) => ok(await memberNotifications(deps, req.params.id, req.query)),
+  memberList(
+    'notifications',
+    "A member's notifications as they read them (in their language)",
+    AdminMemberNotificationPageResponseSchema,
+    (id, q) => memberNotifications(deps, id, q),
   );
 
   app.post(

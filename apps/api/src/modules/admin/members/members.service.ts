@@ -216,8 +216,7 @@ export const blockMember = (
 ): Promise<MemberAccess> =>
   withMemberSessionsRevoked(ctx, async (trx, revokeAll) => {
     const now = ctx.now();
-    const member = isUuid(id) ? await findMemberById(trx, id) : undefined;
-    if (!member) throw new AppError('member_not_found');
+    const member = await requireMember({ db: trx }, id);
     const updated = await updateMember(trx, id, {
       blocked_at: member.blocked_at ?? now,
       blocked_reason: reason,
@@ -245,8 +244,7 @@ export const unblockMember = (
 ): Promise<MemberAccess> =>
   ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
-    const member = isUuid(id) ? await findMemberById(trx, id) : undefined;
-    if (!member) throw new AppError('member_not_found');
+    const member = await requireMember({ db: trx }, id);
     const updated = await updateMember(trx, id, { blocked_at: null, blocked_reason: null, updated_at: now });
     if (!updated) throw new AppError('member_not_found');
     await recordAudit(trx, actor, now, {
@@ -269,8 +267,7 @@ export const endMemberSessions = (
 ): Promise<MemberAccess> =>
   withMemberSessionsRevoked(ctx, async (trx, revokeAll) => {
     const now = ctx.now();
-    const member = isUuid(id) ? await findMemberById(trx, id) : undefined;
-    if (!member) throw new AppError('member_not_found');
+    const member = await requireMember({ db: trx }, id);
     const sessionsEnded = await revokeAll(id, 'ended_by_staff');
     await recordAudit(trx, actor, now, {
       action: 'member.sessions.end',
