@@ -170,6 +170,36 @@ export const burnPoints = async (
   return { burnRowIds, points: b.points };
 };
 
+/**
+ * An order's earn row and what its bucket still holds: a cancelled order and a refund both take back
+ * from there, never more than it holds (points spent or expired from it stay spent). Undefined: the
+ * order earned nothing.
+ */
+const orderEarn = async (trx: Db, memberId: string, orderId: string) => {
+  const earn = await trx
+    .selectFrom('points_ledger')
+    .select(['id', 'points'])
+    .where('member_id', '=', memberId)
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'earn')
+    .executeTakeFirst();
+  if (!earn) return undefined;
+  const bucket = (await bucketsOf(trx, memberId)).find((b) => b.id === earn.id);
+  return { id: earn.id, points: earn.points, remaining: bucket?.remaining ?? 0 };
+};
+
+/** The `reverse` row taking `take` points out of earn bucket `bucketId`; the caller adds its order or refund. */
+const takeBackRow = (r: { memberId: string; reason: string; now: Date }, bucketId: string, take: number) => ({
+  member_id: r.memberId,
+  kind: 'reverse' as const,
+  points: -take,
+  reason: r.reason,
+  privilege_id: null,
+  expires_at: null,
+  created_at: r.now,
+  bucket_id: bucketId,
+});
+
 export type ReverseInput = { memberId: string; reason: string; now: Date } & (
   | { orderId: string }
   | { burnRowIds: readonly string[] }
@@ -188,30 +218,13 @@ export const reversePoints = async (trx: Db, r: ReverseInput): Promise<number> =
   await requireMember(trx, r.memberId);
   if ('refundId' in r) return reverseForRefund(trx, r);
   if ('orderId' in r) {
-    const earn = await trx
-      .selectFrom('points_ledger')
-      .select(['id', 'points'])
-      .where('member_id', '=', r.memberId)
-      .where('order_id', '=', r.orderId)
-      .where('kind', '=', 'earn')
-      .executeTakeFirst();
+    const earn = await orderEarn(trx, r.memberId, r.orderId);
     if (!earn) return 0;
-    const bucket = (await bucketsOf(trx, r.memberId)).find((b) => b.id === earn.id);
-    const take = Math.min(earn.points, bucket?.remaining ?? 0);
+    const take = Math.min(earn.points, earn.remaining);
     if (take <= 0) return 0;
     const res = await trx
       .insertInto('points_ledger')
-      .values({
-        member_id: r.memberId,
-        kind: 'reverse',
-        points: -take,
-        reason: r.reason,
-        order_id: r.orderId,
-        privilege_id: null,
-        expires_at: null,
-        created_at: r.now,
-        bucket_id: earn.id,
-      })
+      .values({ ...takeBackRow(r, earn.id, take), order_id: r.orderId })
       .onConflict((oc) => oc.columns(['order_id', 'kind']).where('order_id', 'is not', null).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -275,31 +288,13 @@ const reverseForRefund = async (
   },
 ): Promise<number> => {
   if (r.points <= 0) return 0;
-  const earn = await trx
-    .selectFrom('points_ledger')
-    .select(['id', 'points'])
-    .where('member_id', '=', r.memberId)
-    .where('order_id', '=', r.refundOfOrderId)
-    .where('kind', '=', 'earn')
-    .executeTakeFirst();
+  const earn = await orderEarn(trx, r.memberId, r.refundOfOrderId);
   if (!earn) return 0;
-  const bucket = (await bucketsOf(trx, r.memberId)).find((b) => b.id === earn.id);
-  const take = Math.min(r.points, bucket?.remaining ?? 0);
+  const take = Math.min(r.points, earn.remaining);
   if (take <= 0) return 0;
   const res = await trx
     .insertInto('points_ledger')
-    .values({
-      member_id: r.memberId,
-      kind: 'reverse',
-      points: -take,
-      reason: r.reason,
-      order_id: null,
-      privilege_id: null,
-      expires_at: null,
-      created_at: r.now,
-      bucket_id: earn.id,
-      refund_id: r.refundId,
-    })
+    .values({ ...takeBackRow(r, earn.id, take), order_id: null, refund_id: r.refundId })
     .onConflict((oc) => oc.column('refund_id').where('refund_id', 'is not', null).doNothing())
     .returning('id')
     .executeTakeFirst();
