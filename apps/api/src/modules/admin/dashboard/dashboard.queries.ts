@@ -19,6 +19,19 @@ const dayOf = (start: Date) => new Date(start.getTime() + BANGKOK_OFFSET_MS).toI
 const n = (v: unknown) => Number(v ?? 0);
 const bkkDay = (column: string) => sql.raw(`to_char(${column} at time zone 'Asia/Bangkok', 'YYYY-MM-DD')`);
 
+/**
+ * The range's TOP best sellers by `key` (a voucher, or the store it belongs to): units and sales of
+ * the paid orders' lines, most sales first. The top vouchers and the top stores differ only in the key.
+ */
+const bestSellers = (key: 'voucher_id' | 'merchant_id', start: Date, end: Date) => {
+  const k = sql.ref(`i.${key}`);
+  return sql`
+        select ${k}, sum(i.quantity) as units, sum(i.quantity * i.unit_price) as sales
+        from purchase_order o join purchase_order_item i on i.order_id = o.id
+        where o.paid_at >= ${start} and o.paid_at < ${end}
+        group by ${k} order by sales desc, ${k} limit ${TOP}`;
+};
+
 type Counts = Omit<DashboardDay, 'day'>;
 const zero = (): Counts => ({
   orders: 0,
@@ -75,12 +88,7 @@ export const dashboardFor = async (
       sales: string | number;
     }>`
       select v.id, v.title_en, v.title_th, t.units, t.sales
-      from (
-        select i.voucher_id, sum(i.quantity) as units, sum(i.quantity * i.unit_price) as sales
-        from purchase_order o join purchase_order_item i on i.order_id = o.id
-        where o.paid_at >= ${start} and o.paid_at < ${end}
-        group by i.voucher_id order by sales desc, i.voucher_id limit ${TOP}
-      ) t join voucher v on v.id = t.voucher_id
+      from (${bestSellers('voucher_id', start, end)}) t join voucher v on v.id = t.voucher_id
       order by t.sales desc, v.id`.execute(db),
     sql<{
       id: string;
@@ -90,12 +98,7 @@ export const dashboardFor = async (
       sales: string | number;
     }>`
       select m.id, m.name_en, m.name_th, t.units, t.sales
-      from (
-        select i.merchant_id, sum(i.quantity) as units, sum(i.quantity * i.unit_price) as sales
-        from purchase_order o join purchase_order_item i on i.order_id = o.id
-        where o.paid_at >= ${start} and o.paid_at < ${end}
-        group by i.merchant_id order by sales desc, i.merchant_id limit ${TOP}
-      ) t join merchant m on m.id = t.merchant_id
+      from (${bestSellers('merchant_id', start, end)}) t join merchant m on m.id = t.merchant_id
       order by t.sales desc, m.id`.execute(db),
   ]);
 
