@@ -158,6 +158,14 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
     { max, message: t('admin.catalogue.fieldErrors.maxChars', { n: max }) },
   ];
   const kind = values?.kind;
+  const actions = (
+    <Space>
+      <Button onClick={close}>{t('admin.common.cancel')}</Button>
+      <Button type="primary" loading={send.isPending} onClick={() => void submit()}>
+        {values?.when === 'later' ? t('admin.campaigns.schedule') : t('admin.campaigns.sendNow')}…
+      </Button>
+    </Space>
+  );
 
   return (
     <Drawer
@@ -166,14 +174,8 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
       title={t('admin.campaigns.newTitle')}
       size={narrow ? '100%' : 900}
       forceRender
-      extra={
-        <Space>
-          <Button onClick={close}>{t('admin.common.cancel')}</Button>
-          <Button type="primary" loading={send.isPending} onClick={() => void submit()}>
-            {values?.when === 'later' ? t('admin.campaigns.schedule') : t('admin.campaigns.sendNow')}…
-          </Button>
-        </Space>
-      }
+      extra={narrow ? undefined : actions}
+      footer={narrow ? actions : undefined}
     >
       {error && <Alert type="error" showIcon role="alert" title={error} className="block-gap-bottom" />}
       <Form
@@ -212,6 +214,7 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
         <Form.Item
           name="email"
           valuePropName="checked"
+          rules={[{ required: true }]}
           label={t('admin.campaigns.email')}
           extra={t('admin.campaigns.emailHint')}
         >
@@ -221,7 +224,7 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
         <Typography.Title level={5} className={styles.section}>
           {t('admin.campaigns.who')}
         </Typography.Title>
-        <Form.Item name="kind">
+        <Form.Item name="kind" rules={[{ required: true }]}>
           <Radio.Group className={styles.segments}>
             <Radio value="all">{t('admin.campaigns.segment.all')}</Radio>
             <Radio value="tier">{t('admin.campaigns.segment.tier')}</Radio>
@@ -301,7 +304,7 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
         <Typography.Title level={5} className={styles.section}>
           {t('admin.campaigns.when')}
         </Typography.Title>
-        <Form.Item name="when">
+        <Form.Item name="when" rules={[{ required: true }]}>
           <Radio.Group
             optionType="button"
             options={[

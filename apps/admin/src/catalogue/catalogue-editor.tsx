@@ -9,6 +9,7 @@ import { apiFieldErrors } from './form-errors.ts';
 import { FORMS } from './forms/index.ts';
 import { catalogueApiPath, hasStatus, type CatalogueKind } from './kinds.ts';
 import { CatalogueStatusTag } from './status-tag.tsx';
+import styles from './catalogue.module.css';
 
 type Row = { id: string; status?: CatalogueStatus };
 
@@ -96,6 +97,22 @@ export function CatalogueEditor(props: {
   };
 
   const Fields = def.Fields;
+  const actions = (
+    <Space wrap>
+      {view?.status && props.canWrite && view.status !== 'archived' && (
+        <Button
+          onClick={() => void props.onStatus(view, view.status === 'published' ? 'unpublish' : 'publish')}
+        >
+          {t(view.status === 'published' ? 'admin.catalogue.unpublish' : 'admin.catalogue.publish')}
+        </Button>
+      )}
+      {props.canWrite && (
+        <Button type="primary" loading={busy} onClick={() => void save()}>
+          {id ? t('admin.common.save') : t(`admin.catalogue.create`)}
+        </Button>
+      )}
+    </Space>
+  );
   const title = t(`admin.catalogue.${id ? 'editTitle' : 'newTitle'}.${kind}`);
   return (
     <Drawer
@@ -109,27 +126,18 @@ export function CatalogueEditor(props: {
         </Space>
       }
       forceRender
-      extra={
-        <Space wrap>
-          {view?.status && props.canWrite && view.status !== 'archived' && (
-            <Button
-              onClick={() => void props.onStatus(view, view.status === 'published' ? 'unpublish' : 'publish')}
-            >
-              {t(view.status === 'published' ? 'admin.catalogue.unpublish' : 'admin.catalogue.publish')}
-            </Button>
-          )}
-          {props.canWrite && (
-            <Button type="primary" loading={busy} onClick={() => void save()}>
-              {id ? t('admin.common.save') : t(`admin.catalogue.create`)}
-            </Button>
-          )}
-        </Space>
-      }
+      extra={narrow ? undefined : actions}
+      footer={narrow ? actions : undefined}
     >
       {id && one.error && <Alert type="error" showIcon title={errorText(t, one.error)} />}
       {id && one.isLoading && <Skeleton active />}
       {!id && hasStatus(kind) && (
-        <Alert type="info" showIcon title={t('admin.catalogue.startsAsDraft')} className="block-gap-bottom" />
+        <Alert
+          type="info"
+          showIcon
+          title={t('admin.catalogue.startsAsDraft')}
+          className={`block-gap-bottom ${styles.note}`}
+        />
       )}
       {error && (
         <Alert

@@ -105,19 +105,29 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
     ) : (
       <span className={styles.rowThumb} />
     );
-  const titled = (url: string | undefined, en: string | null, th: string | null, sub?: string) => (
+  const titled = (
+    url: string | undefined,
+    en: string | null,
+    th: string | null,
+    sub?: string,
+    tag?: ReactNode,
+  ) => (
     <div className={styles.rowTitle}>
       {thumb(url)}
       <div style={{ minWidth: 0 }}>
         <div>{nameIn(lang, en, th)}</div>
-        {sub && <div className="muted small">{sub}</div>}
+        {(sub || tag) && (
+          <div className="muted small">
+            {sub} {tag}
+          </div>
+        )}
       </div>
     </div>
   );
   const dates = (from: string | null, to: string | null) =>
     from || to
       ? `${formatDate(from, lang) || '…'} – ${to ? formatDate(to, lang) : t('admin.catalogue.open')}`
-      : '—';
+      : t('admin.catalogue.always');
   const limitOf = (used: number, of: number | null) =>
     of === null ? `${formatNumber(used)} / ∞` : `${formatNumber(used)} / ${formatNumber(of)}`;
 
@@ -126,13 +136,20 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
       {
         title: t('admin.catalogue.fields.title'),
         key: 'title',
-        width: 320,
-        render: (_, v) => titled(v.imageUrls[0], v.titleEn, v.titleTh, stores.nameOf(v.storeId)),
+        width: 280,
+        render: (_, v) =>
+          titled(
+            v.imageUrls[0],
+            v.titleEn,
+            v.titleTh,
+            stores.nameOf(v.storeId),
+            v.tier ? <TierTag tier={v.tier} /> : undefined,
+          ),
       },
       {
         title: t('admin.catalogue.fields.price'),
         key: 'price',
-        width: 130,
+        width: 110,
         align: 'right',
         render: (_, v) =>
           v.priceOptions.length > 1
@@ -142,21 +159,15 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
       {
         title: t('admin.catalogue.soldOfStock'),
         key: 'stock',
-        width: 130,
+        width: 120,
         align: 'right',
         render: (_, v) => limitOf(v.sold, v.stock),
       },
       {
         title: t('admin.catalogue.onSale'),
         key: 'sale',
-        width: 200,
+        width: 190,
         render: (_, v) => dates(v.saleStartsAt, v.saleEndsAt),
-      },
-      {
-        title: t('admin.catalogue.fields.tier'),
-        dataIndex: 'tier',
-        width: 110,
-        render: (v) => (v ? <TierTag tier={v} /> : '—'),
       },
     ] satisfies TableColumnsType<AdminVoucher>,
     privileges: [
@@ -164,7 +175,14 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
         title: t('admin.catalogue.fields.title'),
         key: 'title',
         width: 320,
-        render: (_, v) => titled(v.imageUrls[0], v.titleEn, v.titleTh, stores.nameOf(v.storeId)),
+        render: (_, v) =>
+          titled(
+            v.imageUrls[0],
+            v.titleEn,
+            v.titleTh,
+            stores.nameOf(v.storeId),
+            v.tier ? <TierTag tier={v.tier} /> : undefined,
+          ),
       },
       {
         title: t('admin.catalogue.fields.pointsCost'),
@@ -185,12 +203,6 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
         key: 'valid',
         width: 200,
         render: (_, v) => dates(v.validFrom, v.validUntil),
-      },
-      {
-        title: t('admin.catalogue.fields.tier'),
-        dataIndex: 'tier',
-        width: 110,
-        render: (v) => (v ? <TierTag tier={v} /> : '—'),
       },
     ] satisfies TableColumnsType<AdminPrivilege>,
     coupons: [
@@ -328,7 +340,7 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
       title: <span className="sr-only">{t('admin.common.actions')}</span>,
       key: 'actions',
       fixed: 'right',
-      width: canWrite ? 150 : 90,
+      width: canWrite ? 140 : 90,
       render: (_, row) => {
         const items = [
           ...(row.status === 'draft' ? [{ key: 'publish', label: t('admin.catalogue.publish') }] : []),

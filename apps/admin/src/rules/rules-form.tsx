@@ -73,6 +73,15 @@ export function RulesForm(props: { open: boolean; current: ProgrammeRulesView; o
     });
   };
 
+  const actions = (
+    <Space>
+      <Button onClick={close}>{t('admin.common.cancel')}</Button>
+      <Button type="primary" loading={update.isPending} onClick={() => void submit()}>
+        {t('admin.rules.review')}
+      </Button>
+    </Space>
+  );
+
   return (
     <Drawer
       open={props.open}
@@ -81,16 +90,16 @@ export function RulesForm(props: { open: boolean; current: ProgrammeRulesView; o
       size={narrow ? '100%' : 880}
       destroyOnHidden={false}
       forceRender
-      extra={
-        <Space>
-          <Button onClick={close}>{t('admin.common.cancel')}</Button>
-          <Button type="primary" loading={update.isPending} onClick={() => void submit()}>
-            {t('admin.rules.review')}
-          </Button>
-        </Space>
-      }
+      // On a phone the buttons sit under the form: the title keeps the width.
+      extra={narrow ? undefined : actions}
+      footer={narrow ? actions : undefined}
     >
-      <Alert type="info" showIcon title={t('admin.rules.newActivityOnly')} className="block-gap-bottom" />
+      <Alert
+        type="info"
+        showIcon
+        title={t('admin.rules.newActivityOnly')}
+        className={`block-gap-bottom ${styles.note}`}
+      />
       {error && <Alert type="error" showIcon title={error} role="alert" className="block-gap-bottom" />}
       <Form form={form} layout="vertical" requiredMark="optional">
         <div className={styles.figures}>

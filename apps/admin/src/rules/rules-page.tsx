@@ -1,7 +1,17 @@
 import type { ProgrammeRulesView, StaffMe } from '@app/contracts';
 import { EditOutlined } from '@ant-design/icons';
 import { useGetIdentity } from '@refinedev/core';
-import { Alert, Button, Card, Skeleton, Statistic, Table, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Grid,
+  Skeleton,
+  Statistic,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../api/session.ts';
@@ -31,6 +41,8 @@ function RulesScreen({ canEdit }: { canEdit: boolean }) {
   const lang = currentLanguage();
   const rules = useRules();
   const [editing, setEditing] = useState(false);
+  // On a phone the tiers and the history are stacked blocks rather than wide tables.
+  const narrow = !Grid.useBreakpoint().md;
   const current = rules.data?.current;
   const history = rules.data?.history ?? [];
 
@@ -125,25 +137,62 @@ function RulesScreen({ canEdit }: { canEdit: boolean }) {
                   })
                 : t('admin.rules.since', { date: formatDateTime(current.createdAt, lang) })}
             </Typography.Paragraph>
-            <Table
-              rowKey="code"
-              className="block-gap"
-              columns={tierColumns}
-              dataSource={current.tiers}
-              pagination={false}
-              size="middle"
-              scroll={{ x: 760 }}
-            />
+            {narrow ? (
+              <ul className={styles.stack}>
+                {current.tiers.map((tier) => (
+                  <li key={tier.code}>
+                    <div className={styles.stackHead}>
+                      <TierTag tier={tier.code} />
+                      <span>{t('admin.rules.pointsValue', { n: formatNumber(tier.pointsRequired) })}</span>
+                    </div>
+                    <div lang="en">{tier.unlocks.en}</div>
+                    <div lang="th">{tier.unlocks.th}</div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <Table
+                rowKey="code"
+                className="block-gap"
+                columns={tierColumns}
+                dataSource={current.tiers}
+                pagination={false}
+                size="middle"
+                scroll={{ x: 760 }}
+              />
+            )}
           </Card>
           <Card title={t('admin.rules.history')} className="block-gap">
-            <Table<ProgrammeRulesView>
-              rowKey="id"
-              columns={historyColumns}
-              dataSource={history}
-              pagination={history.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-              size="middle"
-              scroll={{ x: 900 }}
-            />
+            {narrow ? (
+              <ul className={styles.stack}>
+                {history.map((r, i) => (
+                  <li key={r.id}>
+                    <div className={styles.stackHead}>
+                      <strong>{formatDateTime(r.createdAt, lang)}</strong>
+                      {r.id === current.id && (
+                        <span className="small points-plus">{t('admin.rules.inForce')}</span>
+                      )}
+                    </div>
+                    <div className="muted small">{r.changedBy ?? t('admin.rules.startingRules')}</div>
+                    {r.reason && <div>{r.reason}</div>}
+                    {history[i + 1] ? (
+                      <RuleChanges changes={diffRules(history[i + 1]!, r)} />
+                    ) : (
+                      <span className="muted">{t('admin.rules.firstVersion')}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <Table<ProgrammeRulesView>
+                rowKey="id"
+                columns={historyColumns}
+                dataSource={history}
+                pagination={history.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+                size="middle"
+                scroll={{ x: 900 }}
+              />
+            )}
           </Card>
           {canEdit && <RulesForm open={editing} current={current} onClose={() => setEditing(false)} />}
         </>

@@ -57,7 +57,7 @@ function BannerFields({ urls }: { urls: Map<string, string> }) {
   return (
     <>
       <div className={styles.grid3}>
-        <Form.Item name="position" label={t('admin.catalogue.fields.position')}>
+        <Form.Item name="position" label={t('admin.catalogue.fields.position')} rules={[{ required: true }]}>
           <Radio.Group
             optionType="button"
             options={BANNER_POSITIONS.map((p) => ({ value: p, label: t(`admin.catalogue.positions.${p}`) }))}

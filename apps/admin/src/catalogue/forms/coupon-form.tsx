@@ -95,7 +95,11 @@ function CouponFields() {
       <Bilingual name="description" label={t('admin.catalogue.fields.description')} rows={2} max={5000} />
       <Section>{t('admin.catalogue.sections.discount')}</Section>
       <div className={styles.grid3}>
-        <Form.Item name="discountType" label={t('admin.catalogue.fields.discountType')}>
+        <Form.Item
+          name="discountType"
+          label={t('admin.catalogue.fields.discountType')}
+          rules={[{ required: true }]}
+        >
           <Radio.Group
             optionType="button"
             options={[
