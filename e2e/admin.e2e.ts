@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, PHONE, uniqueEmail } from './support/browser.ts';
+import { baseUrl, launchBrowser, PHONE, seriousA11yViolations, uniqueEmail } from './support/browser.ts';
 import { adminPage, DEV_OWNER_EMAIL } from './support/admin-owner.ts';
 import { memberPage } from './support/session.ts';
 
@@ -41,6 +41,7 @@ describe('back office', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name: 'Malee Suksan' }).click();
     await expect.poll(() => page.getByTestId('points-balance').textContent()).toBe('0');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Adjust points' }).click();
     const dialog = page.getByRole('dialog');
@@ -68,7 +69,7 @@ describe('back office', () => {
     await page.getByRole('navigation', { name: 'Back office' }).getByText('Staff').click();
     await page.getByRole('button', { name: 'Add staff' }).click();
     const add = page.getByRole('dialog');
-    await add.getByLabel('E-mail', { exact: true }).fill(supportEmail);
+    await add.getByLabel('Email', { exact: true }).fill(supportEmail);
     await add.getByLabel('Name', { exact: true }).fill('สมศรี ใจดี');
     await add.getByRole('button', { name: 'Add staff' }).click();
     await page.getByRole('cell', { name: new RegExp(supportEmail.replace(/[.+]/g, '\\$&')) }).waitFor();
@@ -88,10 +89,11 @@ describe('back office', () => {
     await page.getByRole('textbox', { name: 'ค้นหาสมาชิก' }).fill(memberEmail);
     await page.getByRole('button', { name: 'ค้นหา' }).click();
     await page.getByRole('link', { name: 'Malee Suksan' }).click();
-    await page.getByRole('button', { name: 'ปรับคะแนน' }).waitFor();
-    await page.getByRole('tab', { name: 'ประวัติคะแนน' }).click();
+    await page.getByRole('button', { name: 'ปรับพอยท์' }).waitFor();
+    await page.getByRole('tab', { name: 'ประวัติพอยท์' }).click();
     await page.getByRole('tabpanel').getByRole('cell', { name: REASON }).waitFor();
     await page.getByRole('tabpanel').getByRole('cell', { name: 'ปรับโดยพนักงาน' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     // Support has no Staff screen; nothing on the page is an untranslated key.
     await expect(page.getByRole('navigation').getByText('พนักงาน', { exact: true }).count()).resolves.toBe(0);
     expect(await page.locator('body').innerText()).not.toMatch(/\badmin\.[a-z]/);

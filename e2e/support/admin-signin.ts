@@ -24,11 +24,11 @@ export async function signInToAdmin(
   readCode: CodeReader,
   opts: { knownSecret?: string; onStep?: (step: 'email' | 'code' | 'factor') => Promise<void> } = {},
 ): Promise<AdminSignIn> {
-  const emailField = page.getByLabel(/Staff e-mail|อีเมลพนักงาน/);
+  const emailField = page.getByLabel(/Staff email|อีเมลพนักงาน/);
   await emailField.waitFor();
   await opts.onStep?.('email');
   await emailField.fill(email);
-  const codeField = page.getByLabel(/Code from the e-mail|รหัสจากอีเมล/);
+  const codeField = page.getByLabel(/Code from the email|รหัสจากอีเมล/);
   let before = Date.now() - 1;
   for (let attempt = 0; ; attempt++) {
     before = Date.now() - 1;

@@ -415,8 +415,8 @@ describe('back office: members — search, profile, points adjustments, sign-in 
       expect(adjusted).toHaveLength(2);
       // In the member's language (Thai), whatever the staff member reads the back office in.
       expect(adjusted[0]).toMatchObject({ language: 'th', isRead: false });
-      expect(adjusted[0]!.description).toBe('คะแนนของคุณได้รับการปรับ: −20 — Correction of the welcome gift');
-      expect(adjusted[1]!.description).toBe('คะแนนของคุณได้รับการปรับ: +120 — Welcome gift');
+      expect(adjusted[0]!.description).toBe('พอยท์ของคุณได้รับการปรับ: −20 — Correction of the welcome gift');
+      expect(adjusted[1]!.description).toBe('พอยท์ของคุณได้รับการปรับ: +120 — Welcome gift');
     });
   });
 
