@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { session } from '../api/session.ts';
 import { LanguageSwitch } from '../shared/language-switch.tsx';
+import { useFocusableScroll } from '../shared/use-focusable-scroll.ts';
 import { staffCan } from './providers.ts';
 import styles from './layout.module.css';
 
@@ -70,6 +71,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const screens = Grid.useBreakpoint();
   const narrow = !screens.md;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useFocusableScroll();
   const items = useMenuItems(staff);
   const selected = items.find((i) => pathname.startsWith(i.key))?.key;
 

@@ -106,6 +106,7 @@ function MemberDetail() {
 
       <Card>
         <Tabs
+          className="wrap-tabs"
           activeKey={tab}
           onChange={setTab}
           items={[
