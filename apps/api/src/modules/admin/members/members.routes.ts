@@ -68,6 +68,30 @@ export const membersArea: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       async (req) => ok(await read(req.params.id, req.query, langOf(req), req)),
     );
 
+  /**
+   * A change of the member's sign-in (block, unblock, end sessions): the three share the permission,
+   * the path id, a required reason and the answer (the member's access), and differ in what they do.
+   */
+  const accessChange = (
+    path: string,
+    text: { summary: string; description?: string },
+    change: typeof blockMember,
+  ) =>
+    app.post(
+      `/members/:id/${path}`,
+      {
+        config: { permission: 'members.access' },
+        schema: {
+          tags,
+          ...text,
+          params,
+          body: AdminReasonBodySchema,
+          response: { 200: MemberAccessResponseSchema },
+        },
+      },
+      async (req) => ok(await change(deps, actorOf(req), req.params.id, req.body.reason)),
+    );
+
   app.get(
     '/members',
     {
@@ -151,51 +175,23 @@ export const membersArea: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       ),
   );
 
-  app.post(
-    '/members/:id/block',
+  accessChange(
+    'block',
     {
-      config: { permission: 'members.access' },
-      schema: {
-        tags,
-        summary: 'Block sign-in and end every session, with a reason',
-        description:
-          "The member's access tokens stop at once (401); signing in and refreshing answer 403 account_blocked. Audited.",
-        params,
-        body: AdminReasonBodySchema,
-        response: { 200: MemberAccessResponseSchema },
-      },
+      summary: 'Block sign-in and end every session, with a reason',
+      description:
+        "The member's access tokens stop at once (401); signing in and refreshing answer 403 account_blocked. Audited.",
     },
-    async (req) => ok(await blockMember(deps, actorOf(req), req.params.id, req.body.reason)),
+    blockMember,
   );
 
-  app.post(
-    '/members/:id/unblock',
-    {
-      config: { permission: 'members.access' },
-      schema: {
-        tags,
-        summary: 'Allow sign-in again, with a reason',
-        params,
-        body: AdminReasonBodySchema,
-        response: { 200: MemberAccessResponseSchema },
-      },
-    },
-    async (req) => ok(await unblockMember(deps, actorOf(req), req.params.id, req.body.reason)),
-  );
+  accessChange('unblock', { summary: 'Allow sign-in again, with a reason' }, unblockMember);
 
-  app.post(
-    '/members/:id/sessions/end',
+  accessChange(
+    'sessions/end',
     {
-      config: { permission: 'members.access' },
-      schema: {
-        tags,
-        summary:
-          'End every session of a member (signed out everywhere), with a reason; they may sign in again',
-        params,
-        body: AdminReasonBodySchema,
-        response: { 200: MemberAccessResponseSchema },
-      },
+      summary: 'End every session of a member (signed out everywhere), with a reason; they may sign in again',
     },
-    async (req) => ok(await endMemberSessions(deps, actorOf(req), req.params.id, req.body.reason)),
+    endMemberSessions,
   );
 };
