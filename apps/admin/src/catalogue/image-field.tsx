@@ -1,7 +1,8 @@
 import { CATALOGUE_IMAGE_MAX_BYTES } from '@app/contracts';
 import { DeleteOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Upload } from 'antd';
-import { useState } from 'react';
+import DisabledContext from 'antd/es/config-provider/DisabledContext';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../shared/error-text.ts';
 import { uploadCatalogueImage } from './upload-image.ts';
@@ -31,6 +32,8 @@ export function ImageField({ value, onChange, multiple = false, max = 10, kind, 
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
+  // A read-only form (a role that may only look): pictures without upload or remove buttons.
+  const readOnly = useContext(DisabledContext);
   const [uploaded, setUploaded] = useState<Map<string, string>>(new Map());
   const files = (Array.isArray(value) ? value : value ? [value] : []).filter(Boolean);
   const urlOf = (f: string) => uploaded.get(f) ?? urls.get(f) ?? `/media/catalogue/${kind}/${f}`;
@@ -53,7 +56,7 @@ export function ImageField({ value, onChange, multiple = false, max = 10, kind, 
     }
   };
 
-  const canAdd = multiple ? files.length < max : true;
+  const canAdd = !readOnly && (multiple ? files.length < max : true);
   return (
     <div className={styles.images} id={id}>
       {files.map((f, i) => (
@@ -62,14 +65,16 @@ export function ImageField({ value, onChange, multiple = false, max = 10, kind, 
           {multiple && i === 0 && files.length > 1 && (
             <figcaption className={styles.cover}>{t('admin.catalogue.image.cover')}</figcaption>
           )}
-          <Button
-            size="small"
-            danger
-            className={styles.remove}
-            icon={<DeleteOutlined />}
-            aria-label={t('admin.catalogue.image.remove', { n: i + 1 })}
-            onClick={() => set(files.filter((x) => x !== f))}
-          />
+          {!readOnly && (
+            <Button
+              size="small"
+              danger
+              className={styles.remove}
+              icon={<DeleteOutlined />}
+              aria-label={t('admin.catalogue.image.remove', { n: i + 1 })}
+              onClick={() => set(files.filter((x) => x !== f))}
+            />
+          )}
         </figure>
       ))}
       {canAdd && (
