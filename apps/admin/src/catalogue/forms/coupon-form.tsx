@@ -6,6 +6,7 @@ import { fromInstant, toInstant } from '../datetime.ts';
 import { Bilingual, DateTimeItem, NumberItem, orNull, Section, textOrNull } from '../form-parts.tsx';
 import { useStoreOptions } from '../use-catalogue-options.ts';
 import styles from '../catalogue.module.css';
+import { VoucherPicker } from '../voucher-picker.tsx';
 import type { KindForm } from './kind-form.ts';
 
 export type CouponValues = {
@@ -23,7 +24,6 @@ export type CouponValues = {
   totalLimit?: number | null;
   perMemberLimit?: number | null;
   storeIds: string[];
-  /** Kept as they are: the editor does not pick vouchers yet (the API's list stays whole). */
   voucherIds: string[];
 };
 
@@ -161,8 +161,12 @@ function CouponFields() {
           options={stores.options}
         />
       </Form.Item>
-      <Form.Item name="voucherIds" hidden>
-        <Select mode="multiple" />
+      <Form.Item
+        name="voucherIds"
+        label={t('admin.catalogue.fields.vouchers')}
+        extra={t('admin.catalogue.fields.vouchersHint')}
+      >
+        <VoucherPicker />
       </Form.Item>
     </>
   );
