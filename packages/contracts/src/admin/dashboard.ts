@@ -39,7 +39,11 @@ export const DashboardSchema = z.object({
   /** Now, not for the range: the points members hold that have not expired. */
   liability: z.object({
     points: z.number().int(),
-    /** The points in baht at the current earn rate (1 point per `bahtPerPoint` baht). */
+    /**
+     * The spending those points stand for at the current earn rate (1 point per `bahtPerPoint` baht):
+     * a scale for the figure, not a valuation — what a point costs the programme depends on what it is
+     * redeemed for.
+     */
     baht: z.number(),
     bahtPerPoint: z.number().int(),
   }),
