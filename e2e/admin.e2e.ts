@@ -5,7 +5,7 @@ import { adminPage, DEV_OWNER_EMAIL } from './support/admin-owner.ts';
 import { memberPage } from './support/session.ts';
 
 /*
- * Issue 24's back office in a browser, through its real screens and API: the development owner signs
+ * The back office in a browser, through its real screens and API: the development owner signs
  * in (e-mailed code from the inbox, then the authenticator code computed from the secret shown at
  * enrolment), finds a member, adjusts points with a reason and sees the audit entry, adds a support
  * account; that account signs in in Thai on a phone and finds the same member and the adjustment.

@@ -12,7 +12,7 @@ import { shopOf, type Member, type Shop } from './helpers/shop.ts';
 import { signInStaff, type SignedInStaff } from './helpers/staff.ts';
 
 /*
- * Issue 24: the back office's Orders API — search, an order's detail and timeline, refunds — and who
+ * The back office's Orders API — search, an order's detail and timeline, refunds — and who
  * may use it: support and owner; marketing, store staff and members may not; hostile input never 5xx.
  */
 

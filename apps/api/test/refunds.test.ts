@@ -10,7 +10,7 @@ import { shopOf, type Member, type Shop } from './helpers/shop.ts';
 import { signInStaff, type SignedInStaff } from './helpers/staff.ts';
 
 /*
- * Issue 24: refunds of paid orders, whole or by line, through the back office's route and the one
+ * Refunds of paid orders, whole or by line, through the back office's route and the one
  * refund service: money through the provider, and with it (one transaction) wallet units voided,
  * points reversed, stock back, coupon use released, the member notified and mailed in their language.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (where requests really overlap).

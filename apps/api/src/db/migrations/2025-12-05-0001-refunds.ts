@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Refunds (issue 24). A refund is a row with its own status: written `pending` (its wallet units held
+ * Refunds. A refund is a row with its own status: written `pending` (its wallet units held
  * as voided) before the provider is asked, then `succeeded` in one transaction with every effect, or
  * `failed` with its holds given back. The provider's refund id is kept, and the refund's id is the
  * provider's idempotency key, so a retry after a crash asks for the same refund, never a second one.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Issue 24 (8): campaign messages. A campaign is a bilingual title and body (optionally a link to a
+ * Campaign messages. A campaign is a bilingual title and body (optionally a link to a
  * voucher or privilege, optionally an e-mail too) for a segment of members, sent now or at a set time.
  *
  * `campaign_delivery` holds one row per (campaign, member), the primary key: written when the send
