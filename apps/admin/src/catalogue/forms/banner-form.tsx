@@ -3,9 +3,9 @@ import { Form, Input, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { fromInstant, toInstant } from '../datetime.ts';
-import { Bilingual, DateTimeItem, NumberItem, Section, textOrNull } from '../form-parts.tsx';
-import { ImageField } from '../image-field.tsx';
+import { Bilingual, DateTimeItem, Section, textOrNull } from '../form-parts.tsx';
 import styles from '../catalogue.module.css';
+import { PictureItem, SortOrderItem } from './common-fields.tsx';
 import type { KindForm } from './kind-form.ts';
 
 export type BannerValues = {
@@ -63,24 +63,17 @@ function BannerFields({ urls }: { urls: Map<string, string> }) {
             options={BANNER_POSITIONS.map((p) => ({ value: p, label: t(`admin.catalogue.positions.${p}`) }))}
           />
         </Form.Item>
-        <NumberItem
-          name="sortOrder"
-          label={t('admin.catalogue.fields.sortOrder')}
-          min={-100000}
-          max={100000}
-          hint={t('admin.catalogue.fields.sortOrderHint')}
-        />
+        <SortOrderItem />
       </div>
       <Bilingual name="title" label={t('admin.catalogue.fields.title')} thRequired />
       <Bilingual name="subtitle" label={t('admin.catalogue.fields.subtitle')} />
-      <Form.Item
+      <PictureItem
         name="imageFile"
         label={t('admin.catalogue.fields.bannerImage')}
-        extra={t('admin.catalogue.fields.bannerImageHint')}
-        rules={[{ required: true, message: t('admin.catalogue.fieldErrors.picture') }]}
-      >
-        <ImageField kind="banners" urls={urls} />
-      </Form.Item>
+        hint={t('admin.catalogue.fields.bannerImageHint')}
+        kind="banners"
+        urls={urls}
+      />
       <Form.Item
         name="linkPath"
         label={t('admin.catalogue.fields.linkPath')}

@@ -1,9 +1,9 @@
 import type { AdminCategory } from '@app/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Bilingual, NumberItem, textOrNull } from '../form-parts.tsx';
-import { ImageField } from '../image-field.tsx';
+import { Bilingual, textOrNull } from '../form-parts.tsx';
 import styles from '../catalogue.module.css';
+import { PictureItem, SortOrderItem } from './common-fields.tsx';
 import type { KindForm } from './kind-form.ts';
 
 export type CategoryValues = {
@@ -56,21 +56,9 @@ function CategoryFields({ urls }: { urls: Map<string, string> }) {
         >
           <Input maxLength={60} className="mono" />
         </Form.Item>
-        <NumberItem
-          name="sortOrder"
-          label={t('admin.catalogue.fields.sortOrder')}
-          min={-100000}
-          max={100000}
-          hint={t('admin.catalogue.fields.sortOrderHint')}
-        />
+        <SortOrderItem />
       </div>
-      <Form.Item
-        name="iconFile"
-        label={t('admin.catalogue.fields.icon')}
-        rules={[{ required: true, message: t('admin.catalogue.fieldErrors.picture') }]}
-      >
-        <ImageField kind="categories" urls={urls} />
-      </Form.Item>
+      <PictureItem name="iconFile" label={t('admin.catalogue.fields.icon')} kind="categories" urls={urls} />
     </>
   );
 }

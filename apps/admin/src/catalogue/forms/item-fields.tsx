@@ -3,14 +3,14 @@ import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Bilingual } from '../form-parts.tsx';
 import { ImageField } from '../image-field.tsx';
-import { useCategoryOptions, useStoreOptions } from '../use-catalogue-options.ts';
+import { useStoreOptions } from '../use-catalogue-options.ts';
 import styles from '../catalogue.module.css';
+import { CategoryItem } from './common-fields.tsx';
 
 /** What vouchers and privileges share: store, category, texts, terms, pictures and minimum tier. */
 export function ItemBasics({ mediaKind, urls }: { mediaKind: string; urls: Map<string, string> }) {
   const { t } = useTranslation();
   const stores = useStoreOptions();
-  const categories = useCategoryOptions();
   return (
     <>
       <div className={styles.grid3}>
@@ -21,13 +21,7 @@ export function ItemBasics({ mediaKind, urls }: { mediaKind: string; urls: Map<s
         >
           <Select showSearch optionFilterProp="label" options={stores.options} />
         </Form.Item>
-        <Form.Item
-          name="categoryId"
-          label={t('admin.catalogue.fields.category')}
-          rules={[{ required: true, message: t('admin.catalogue.pickCategory') }]}
-        >
-          <Select showSearch optionFilterProp="label" options={categories.options} />
-        </Form.Item>
+        <CategoryItem />
         <Form.Item
           name="tier"
           label={t('admin.catalogue.fields.tier')}

@@ -1,23 +1,20 @@
-import type { AdminPrivilege, Tier } from '@app/contracts';
+import type { AdminPrivilege } from '@app/contracts';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { fromInstant, toInstant } from '../datetime.ts';
-import { DateTimeItem, linesOf, NumberItem, orNull, Section, textOf, textOrNull } from '../form-parts.tsx';
+import { DateTimeItem, NumberItem, orNull, Section } from '../form-parts.tsx';
 import styles from '../catalogue.module.css';
 import { ItemBasics } from './item-fields.tsx';
-import { zipUrls, type KindForm } from './kind-form.ts';
+import type { KindForm } from './kind-form.ts';
+import {
+  itemBasicsCollapse,
+  itemBasicsFromView,
+  itemBasicsToBody,
+  itemBasicsUrls,
+  type ItemBasicsValues,
+} from './item-values.ts';
 
-export type PrivilegeValues = {
-  storeId: string;
-  categoryId: string;
-  tier?: Tier | null;
-  titleEn?: string;
-  titleTh: string;
-  descriptionEn?: string;
-  descriptionTh?: string;
-  termsEn?: string;
-  termsTh?: string;
-  imageFiles: string[];
+export type PrivilegeValues = ItemBasicsValues & {
   pointsCost: number;
   stock?: number | null;
   validFrom: Dayjs | null;
@@ -28,16 +25,7 @@ export type PrivilegeValues = {
 export const privilegeForm: KindForm<AdminPrivilege, PrivilegeValues> = {
   empty: () => ({ imageFiles: [], usageLimit: 1 }),
   fromView: (v) => ({
-    storeId: v.storeId,
-    categoryId: v.categoryId,
-    tier: v.tier,
-    titleEn: v.titleEn ?? '',
-    titleTh: v.titleTh ?? '',
-    descriptionEn: v.descriptionEn ?? '',
-    descriptionTh: v.descriptionTh ?? '',
-    termsEn: textOf(v.termsEn),
-    termsTh: textOf(v.termsTh),
-    imageFiles: v.imageFiles,
+    ...itemBasicsFromView(v),
     pointsCost: v.pointsCost,
     stock: v.stock,
     validFrom: fromInstant(v.validFrom),
@@ -45,24 +33,15 @@ export const privilegeForm: KindForm<AdminPrivilege, PrivilegeValues> = {
     usageLimit: v.usageLimit,
   }),
   toBody: (f) => ({
-    storeId: f.storeId,
-    categoryId: f.categoryId,
-    tier: f.tier ?? null,
-    titleEn: textOrNull(f.titleEn),
-    titleTh: f.titleTh,
-    descriptionEn: textOrNull(f.descriptionEn),
-    descriptionTh: textOrNull(f.descriptionTh),
-    termsEn: linesOf(f.termsEn),
-    termsTh: linesOf(f.termsTh),
-    imageFiles: f.imageFiles ?? [],
+    ...itemBasicsToBody(f),
     pointsCost: f.pointsCost,
     stock: orNull(f.stock),
     validFrom: toInstant(f.validFrom),
     validUntil: toInstant(f.validUntil),
     usageLimit: orNull(f.usageLimit),
   }),
-  urls: (v) => (v ? zipUrls(v.imageFiles, v.imageUrls) : new Map()),
-  collapse: ['termsEn', 'termsTh', 'imageFiles'],
+  urls: itemBasicsUrls,
+  collapse: itemBasicsCollapse,
   Fields: ({ urls }) => <PrivilegeFields urls={urls} />,
 };
 

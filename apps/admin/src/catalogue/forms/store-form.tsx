@@ -1,10 +1,8 @@
 import type { AdminStore } from '@app/contracts';
-import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Bilingual, textOrNull } from '../form-parts.tsx';
-import { ImageField } from '../image-field.tsx';
-import { useCategoryOptions } from '../use-catalogue-options.ts';
 import styles from '../catalogue.module.css';
+import { CategoryItem, PictureItem } from './common-fields.tsx';
 import type { KindForm } from './kind-form.ts';
 
 export type StoreValues = {
@@ -41,27 +39,14 @@ export const storeForm: KindForm<AdminStore, StoreValues> = {
 
 function StoreFields({ urls }: { urls: Map<string, string> }) {
   const { t } = useTranslation();
-  const categories = useCategoryOptions();
   return (
     <>
       <Bilingual name="name" label={t('admin.catalogue.fields.name')} thRequired />
       <div className={styles.grid2}>
-        <Form.Item
-          name="categoryId"
-          label={t('admin.catalogue.fields.category')}
-          rules={[{ required: true, message: t('admin.catalogue.pickCategory') }]}
-        >
-          <Select showSearch optionFilterProp="label" options={categories.options} />
-        </Form.Item>
+        <CategoryItem />
       </div>
       <Bilingual name="description" label={t('admin.catalogue.fields.description')} rows={3} max={5000} />
-      <Form.Item
-        name="logoFile"
-        label={t('admin.catalogue.fields.logo')}
-        rules={[{ required: true, message: t('admin.catalogue.fieldErrors.picture') }]}
-      >
-        <ImageField kind="merchants" urls={urls} />
-      </Form.Item>
+      <PictureItem name="logoFile" label={t('admin.catalogue.fields.logo')} kind="merchants" urls={urls} />
     </>
   );
 }

@@ -1,26 +1,23 @@
-import type { AdminVoucher, Tier } from '@app/contracts';
+import type { AdminVoucher } from '@app/contracts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { fromInstant, toInstant } from '../datetime.ts';
-import { DateTimeItem, linesOf, NumberItem, orNull, Section, textOf, textOrNull } from '../form-parts.tsx';
+import { DateTimeItem, NumberItem, orNull, Section, textOrNull } from '../form-parts.tsx';
 import styles from '../catalogue.module.css';
 import { ItemBasics } from './item-fields.tsx';
-import { zipUrls, type KindForm } from './kind-form.ts';
+import type { KindForm } from './kind-form.ts';
+import {
+  itemBasicsCollapse,
+  itemBasicsFromView,
+  itemBasicsToBody,
+  itemBasicsUrls,
+  type ItemBasicsValues,
+} from './item-values.ts';
 
 type Option = { id?: string; labelEn?: string; labelTh: string; price: number };
-export type VoucherValues = {
-  storeId: string;
-  categoryId: string;
-  tier?: Tier | null;
-  titleEn?: string;
-  titleTh: string;
-  descriptionEn?: string;
-  descriptionTh?: string;
-  termsEn?: string;
-  termsTh?: string;
-  imageFiles: string[];
+export type VoucherValues = ItemBasicsValues & {
   price: number;
   priceOptions: Option[];
   pointsEarned?: number | null;
@@ -44,16 +41,7 @@ export const voucherForm: KindForm<AdminVoucher, VoucherValues> = {
     usageLimit: 1,
   }),
   fromView: (v) => ({
-    storeId: v.storeId,
-    categoryId: v.categoryId,
-    tier: v.tier,
-    titleEn: v.titleEn ?? '',
-    titleTh: v.titleTh ?? '',
-    descriptionEn: v.descriptionEn ?? '',
-    descriptionTh: v.descriptionTh ?? '',
-    termsEn: textOf(v.termsEn),
-    termsTh: textOf(v.termsTh),
-    imageFiles: v.imageFiles,
+    ...itemBasicsFromView(v),
     price: v.price,
     priceOptions: v.priceOptions.map((o) => ({
       id: o.id,
@@ -72,16 +60,7 @@ export const voucherForm: KindForm<AdminVoucher, VoucherValues> = {
     limitPerMember: v.limitPerMember,
   }),
   toBody: (f) => ({
-    storeId: f.storeId,
-    categoryId: f.categoryId,
-    tier: f.tier ?? null,
-    titleEn: textOrNull(f.titleEn),
-    titleTh: f.titleTh,
-    descriptionEn: textOrNull(f.descriptionEn),
-    descriptionTh: textOrNull(f.descriptionTh),
-    termsEn: linesOf(f.termsEn),
-    termsTh: linesOf(f.termsTh),
-    imageFiles: f.imageFiles ?? [],
+    ...itemBasicsToBody(f),
     price: f.price,
     priceOptions: (f.priceOptions ?? []).map((o) => ({
       ...(o.id ? { id: o.id } : {}),
@@ -99,8 +78,8 @@ export const voucherForm: KindForm<AdminVoucher, VoucherValues> = {
     limitPerOrder: orNull(f.limitPerOrder),
     limitPerMember: orNull(f.limitPerMember),
   }),
-  urls: (v) => (v ? zipUrls(v.imageFiles, v.imageUrls) : new Map()),
-  collapse: ['termsEn', 'termsTh', 'imageFiles'],
+  urls: itemBasicsUrls,
+  collapse: itemBasicsCollapse,
   Fields: ({ urls }) => <VoucherFields urls={urls} />,
 };
 
