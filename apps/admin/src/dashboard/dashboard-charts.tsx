@@ -41,6 +41,7 @@ const compact = (n: number) =>
     : Math.abs(n) >= 1000
       ? `${(n / 1000).toFixed(1).replace(/\.0$/, '')}k`
       : String(n);
+const AXIS_TICK = { fontSize: 12 };
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 function ChartCard(props: { title: string; wide?: boolean; empty?: boolean; children: ReactNode }) {
@@ -66,14 +67,12 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
   const tiers = data.membersByTier.map((m) => ({ ...m, name: t(`admin.tiers.${m.tier}`) }));
   const topVouchers = data.topVouchers.map((v) => ({ ...v, name: nameOf(v.title) }));
   const topStores = data.topStores.map((s) => ({ ...s, name: nameOf(s.name) }));
-  const labelWidth = narrow ? 110 : 190;
-  const axisTick = { fontSize: 12 };
-
-  // Top stores and vouchers: the baht sold and the units, in one line.
-  const salesTooltip = (value: unknown, _name: unknown, item: { payload?: { units?: number } }) => [
-    `${formatMoney(Number(value))} · ${t('admin.dashboard.unitsN', { n: formatNumber(item.payload?.units ?? 0) })}`,
-    t('admin.dashboard.sales'),
-  ];
+  // The points chart's bars: the day's points issued, spent and expired.
+  const pointBars = [
+    ['pointsIssued', t('admin.dashboard.issued'), NAVY],
+    ['pointsSpent', t('admin.dashboard.spent'), GOLD],
+    ['pointsExpired', t('admin.dashboard.expired'), RED],
+  ] as const;
 
   return (
     <div className={styles.charts}>
@@ -82,14 +81,14 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
           <ResponsiveContainer>
             <ComposedChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} minTickGap={16} />
+              <XAxis dataKey="day" tickFormatter={shortDay} tick={AXIS_TICK} minTickGap={16} />
               <YAxis
                 yAxisId="baht"
                 tickFormatter={(v: number) => `฿${compact(v)}`}
-                tick={axisTick}
+                tick={AXIS_TICK}
                 width={56}
               />
-              <YAxis yAxisId="count" orientation="right" allowDecimals={false} tick={axisTick} width={40} />
+              <YAxis yAxisId="count" orientation="right" allowDecimals={false} tick={AXIS_TICK} width={40} />
               <Tooltip
                 labelFormatter={dayLabel}
                 formatter={(value, name) =>
@@ -135,28 +134,13 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
           <ResponsiveContainer>
             <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} minTickGap={16} />
-              <YAxis tickFormatter={compact} tick={axisTick} width={48} allowDecimals={false} />
+              <XAxis dataKey="day" tickFormatter={shortDay} tick={AXIS_TICK} minTickGap={16} />
+              <YAxis tickFormatter={compact} tick={AXIS_TICK} width={48} allowDecimals={false} />
               <Tooltip labelFormatter={dayLabel} formatter={(value) => formatNumber(Number(value))} />
               <Legend />
-              <Bar
-                dataKey="pointsIssued"
-                name={t('admin.dashboard.issued')}
-                fill={NAVY}
-                isAnimationActive={false}
-              />
-              <Bar
-                dataKey="pointsSpent"
-                name={t('admin.dashboard.spent')}
-                fill={GOLD}
-                isAnimationActive={false}
-              />
-              <Bar
-                dataKey="pointsExpired"
-                name={t('admin.dashboard.expired')}
-                fill={RED}
-                isAnimationActive={false}
-              />
+              {pointBars.map(([key, name, colour]) => (
+                <Bar key={key} dataKey={key} name={name} fill={colour} isAnimationActive={false} />
+              ))}
             </BarChart>
           </ResponsiveContainer>
         </div>
@@ -188,58 +172,52 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
       </ChartCard>
 
       <ChartCard title={t('admin.dashboard.topStores')} empty={!topStores.length}>
-        <div className={styles.chart}>
-          <ResponsiveContainer>
-            <BarChart data={topStores} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" tickFormatter={(v: number) => `฿${compact(v)}`} tick={axisTick} />
-              <YAxis
-                type="category"
-                dataKey="name"
-                interval={0}
-                width={labelWidth}
-                tick={axisTick}
-                tickFormatter={(v: string) => clip(v, narrow ? 14 : 22)}
-              />
-              <Tooltip formatter={salesTooltip as never} />
-              <Bar
-                dataKey="sales"
-                name={t('admin.dashboard.sales')}
-                fill={NAVY}
-                radius={[0, 3, 3, 0]}
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <TopSales data={topStores} labelWidth={narrow ? 110 : 190} clipAt={narrow ? 14 : 22} />
       </ChartCard>
 
       <ChartCard title={t('admin.dashboard.topVouchers')} wide empty={!topVouchers.length}>
-        <div className={styles.chartTall}>
-          <ResponsiveContainer>
-            <BarChart data={topVouchers} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" tickFormatter={(v: number) => `฿${compact(v)}`} tick={axisTick} />
-              <YAxis
-                type="category"
-                dataKey="name"
-                interval={0}
-                width={narrow ? 110 : 280}
-                tick={axisTick}
-                tickFormatter={(v: string) => clip(v, narrow ? 14 : 34)}
-              />
-              <Tooltip formatter={salesTooltip as never} />
-              <Bar
-                dataKey="sales"
-                name={t('admin.dashboard.sales')}
-                fill={NAVY}
-                radius={[0, 3, 3, 0]}
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <TopSales data={topVouchers} labelWidth={narrow ? 110 : 280} clipAt={narrow ? 14 : 34} tall />
       </ChartCard>
+    </div>
+  );
+}
+
+/** Top stores or vouchers: the baht each sold as a bar, its units in the tooltip. */
+function TopSales(props: {
+  data: Array<{ name: string; sales: number; units: number }>;
+  labelWidth: number;
+  clipAt: number;
+  tall?: boolean;
+}) {
+  const { t } = useTranslation();
+  const tooltip = (value: unknown, _name: unknown, item: { payload?: { units?: number } }) => [
+    `${formatMoney(Number(value))} · ${t('admin.dashboard.unitsN', { n: formatNumber(item.payload?.units ?? 0) })}`,
+    t('admin.dashboard.sales'),
+  ];
+  return (
+    <div className={props.tall ? styles.chartTall : styles.chart}>
+      <ResponsiveContainer>
+        <BarChart data={props.data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" tickFormatter={(v: number) => `฿${compact(v)}`} tick={AXIS_TICK} />
+          <YAxis
+            type="category"
+            dataKey="name"
+            interval={0}
+            width={props.labelWidth}
+            tick={AXIS_TICK}
+            tickFormatter={(v: string) => clip(v, props.clipAt)}
+          />
+          <Tooltip formatter={tooltip as never} />
+          <Bar
+            dataKey="sales"
+            name={t('admin.dashboard.sales')}
+            fill={NAVY}
+            radius={[0, 3, 3, 0]}
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ResponsiveContainer>
     </div>
   );
 }
