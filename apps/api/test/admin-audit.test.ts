@@ -107,10 +107,15 @@ describe('the audit log: searched and read, never changed', () => {
   });
 
   it('refuses a bad query: limit over 100, a cursor it did not make, a malformed date', async () => {
+    // Cursors that decode but hold what the columns cannot: an id past bigint, a year past timestamptz.
+    const forged = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
     for (const query of [
       '?limit=101',
       '?limit=0',
       '?cursor=nonsense',
+      `?cursor=${forged('2026-01-01T00:00:00.000Z', '9999999999999999999')}`,
+      `?cursor=${forged('-100000-01-01T00:00:00.000Z', '1')}`,
+      `?cursor=${forged('+275760-09-13T00:00:00.000Z', '1')}`,
       '?from=yesterday',
       '?staffId=nobody',
     ] as const) {

@@ -9,13 +9,24 @@ type Filters = Omit<AuditQuery, 'limit'> & { limit: number };
 const encodeCursor = (row: AuditLogRow) =>
   Buffer.from(JSON.stringify([row.at.toISOString(), String(row.id)])).toString('base64url');
 
+const MAX_BIGINT = 2n ** 63n - 1n;
+
 const decodeCursor = (cursor: string): { at: Date; id: string } => {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === 2) {
       const [at, id] = value as unknown[];
       const date = typeof at === 'string' ? new Date(at) : undefined;
-      if (date && !Number.isNaN(date.getTime()) && typeof id === 'string' && /^\d{1,19}$/.test(id))
+      // Within what the columns hold (a bigint id, a timestamptz year), else the database would refuse it.
+      const year = date?.getUTCFullYear() ?? NaN;
+      if (
+        date &&
+        year >= 1 &&
+        year <= 9999 &&
+        typeof id === 'string' &&
+        /^\d{1,19}$/.test(id) &&
+        BigInt(id) <= MAX_BIGINT
+      )
         return { at: date, id };
     }
   } catch {
