@@ -18,11 +18,11 @@ describe('back office: members under concurrency', () => {
   });
   afterAll(() => t.close());
 
-  const adjust = (memberId: string, points: number, reason: string, key?: string) =>
+  const adjust = (memberId: string, points: number, reason: string, key: string = randomUUID()) =>
     t.app.inject({
       method: 'POST',
       url: `/admin/api/members/${memberId}/points-adjustments`,
-      headers: { ...support.headers, ...(key ? { 'idempotency-key': key } : {}) },
+      headers: { ...support.headers, 'idempotency-key': key },
       payload: { points, reason },
     });
 

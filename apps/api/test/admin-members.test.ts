@@ -56,6 +56,9 @@ describe('back office: members — search, profile, points adjustments, sign-in 
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
 
+  // Points adjustments require an Idempotency-Key; the other routes ignore it.
+  const aKey = () => ({ 'idempotency-key': randomUUID() });
+
   const errorCode = (res: { statusCode: number; body: string; json: () => unknown }, status: number) => {
     expect(res.statusCode, res.body).toBe(status);
     return ErrorEnvelopeSchema.parse(res.json()).code;
@@ -90,15 +93,9 @@ describe('back office: members — search, profile, points adjustments, sign-in 
     m: { id: string },
     points: unknown,
     reason: unknown = 'Goodwill for a late order',
-    key?: string,
-  ) =>
-    as(
-      'support',
-      'POST',
-      `${BASE}/${m.id}/points-adjustments`,
-      { points, reason },
-      key ? { 'idempotency-key': key } : {},
-    );
+    key: string = randomUUID(),
+    role: StaffRole = 'support',
+  ) => as(role, 'POST', `${BASE}/${m.id}/points-adjustments`, { points, reason }, { 'idempotency-key': key });
 
   const balanceOf = async (m: { id: string }) => {
     const res = await as('support', 'GET', `${BASE}/${m.id}`);
@@ -273,7 +270,7 @@ describe('back office: members — search, profile, points adjustments, sign-in 
           ['POST', `${BASE}/${enc}/unblock`, { reason: 'test reason' }],
           ['POST', `${BASE}/${enc}/sessions/end`, { reason: 'test reason' }],
         ] as const)
-          expect(errorCode(await as('owner', method, url, payload), 404), `${method} ${url}`).toBe(
+          expect(errorCode(await as('owner', method, url, payload, aKey()), 404), `${method} ${url}`).toBe(
             'member_not_found',
           );
       }
@@ -300,7 +297,9 @@ describe('back office: members — search, profile, points adjustments, sign-in 
         [],
       ];
       for (const body of bodies) {
-        const res = await as('support', 'POST', `${BASE}/${m.id}/points-adjustments`, body);
+        const res = await as('support', 'POST', `${BASE}/${m.id}/points-adjustments`, body, {
+          'idempotency-key': randomUUID(),
+        });
         expect(errorCode(res, 400), JSON.stringify(body)).toBe('validation_failed');
       }
       const res = await as(
@@ -337,11 +336,14 @@ describe('back office: members — search, profile, points adjustments, sign-in 
       ] as const;
       for (const [method, url, payload] of routes) {
         for (const role of ['support', 'owner'] as const)
-          expect((await as(role, method, url, payload)).statusCode, `${role} ${method} ${url}`).toBe(200);
-        for (const role of ['marketing', 'store_staff'] as const)
-          expect(errorCode(await as(role, method, url, payload), 403), `${role} ${method} ${url}`).toBe(
-            'forbidden',
+          expect((await as(role, method, url, payload, aKey())).statusCode, `${role} ${method} ${url}`).toBe(
+            200,
           );
+        for (const role of ['marketing', 'store_staff'] as const)
+          expect(
+            errorCode(await as(role, method, url, payload, aKey()), 403),
+            `${role} ${method} ${url}`,
+          ).toBe('forbidden');
         expect((await as(null, method, url, payload)).statusCode).toBe(401);
         // A member's own token is no staff token.
         expect((await as(null, method, url, payload, bearer(m.token))).statusCode).toBe(401);
@@ -505,10 +507,24 @@ describe('back office: members — search, profile, points adjustments, sign-in 
         PointsAdjustmentResponseSchema.parse((await adjust(other, 40, 'Birthday gift', key)).json()).data
           .replayed,
       ).toBe(false);
-      // Without a key, two requests are two adjustments.
-      await adjust(m, 1, 'No key one');
-      await adjust(m, 1, 'No key one');
-      expect(await balanceOf(m)).toBe(42);
+      // Keys are per staff member too: the owner's same key on the same member is another adjustment.
+      const owners = PointsAdjustmentResponseSchema.parse(
+        (await adjust(m, 40, 'Birthday gift', key, 'owner')).json(),
+      ).data;
+      expect(owners.replayed).toBe(false);
+      expect(await balanceOf(m)).toBe(80);
+    });
+
+    it('refuses an adjustment without an Idempotency-Key (a retry could grant twice) and writes nothing', async () => {
+      const m = await person();
+      const res = await as('support', 'POST', `${BASE}/${m.id}/points-adjustments`, {
+        points: 5,
+        reason: 'No key sent',
+      });
+      expect(errorCode(res, 400)).toBe('validation_failed');
+      expect(res.body).toContain('idempotency-key');
+      expect(await balanceOf(m)).toBe(0);
+      expect(await auditOf(m.id, 'member.points.adjust')).toHaveLength(0);
     });
   });
 

@@ -9,7 +9,7 @@ import {
   AdminPagingQuerySchema,
   AdminPointsLedgerPageResponseSchema,
   AdminReasonBodySchema,
-  IdempotencyHeadersSchema,
+  AdminRefundHeadersSchema,
   MemberAccessResponseSchema,
   PointsAdjustmentBodySchema,
   PointsAdjustmentResponseSchema,
@@ -160,18 +160,27 @@ export const membersArea: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         summary: "Adjust a member's points with a reason (a ledger entry, never an edit)",
         description:
           'Positive grants (a new bucket with the usual expiry), negative takes (earliest-expiring first; more than ' +
-          'the balance → 409 insufficient_points). The member is notified in their language; audited. Send ' +
-          '`Idempotency-Key`: a retry with the same key answers the first adjustment (`replayed: true`); the same ' +
-          'key with other points or reason → 422 idempotency_key_reused.',
+          'the balance → 409 insufficient_points). The member is notified in their language; audited. ' +
+          '`Idempotency-Key` is required (400 without it): a retry with the same key answers the first adjustment ' +
+          '(`replayed: true`); the same key with other points or reason → 422 idempotency_key_reused. Keys are the ' +
+          "staff member's own: another staff member's same key is another adjustment.",
         params,
-        headers: IdempotencyHeadersSchema,
+        // Required, as for refunds: a retried grant without a key would credit twice.
+        headers: AdminRefundHeadersSchema,
         body: PointsAdjustmentBodySchema,
         response: { 200: PointsAdjustmentResponseSchema },
       },
     },
     async (req) =>
       ok(
-        await adjustMemberPoints(deps, actorOf(req), req.params.id, req.body, req.headers['idempotency-key']),
+        await adjustMemberPoints(
+          deps,
+          actorOf(req),
+          req.params.id,
+          req.body,
+          // Keys are the staff member's own (as for refunds): two people's keys never meet.
+          `staff:${req.staff.staffId}:${req.headers['idempotency-key']}`,
+        ),
       ),
   );
 

@@ -152,19 +152,17 @@ export const adjustMemberPoints = async (
   actor: AuditActor,
   id: string,
   body: PointsAdjustmentBody,
-  idempotencyKey: string | undefined,
+  idempotencyKey: string,
 ): Promise<PointsAdjustment> => {
   if (!isUuid(id)) throw new AppError('member_not_found');
   const requestHash = requestHashOf(body);
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     if (!(await lockMember(trx, id))) throw new AppError('member_not_found');
-    if (idempotencyKey) {
-      const earlier = await adjustmentByKey(trx, id, idempotencyKey);
-      if (earlier) {
-        if (earlier.request_hash !== requestHash) throw new AppError('idempotency_key_reused');
-        return presentAdjustment(earlier, true);
-      }
+    const earlier = await adjustmentByKey(trx, id, idempotencyKey);
+    if (earlier) {
+      if (earlier.request_hash !== requestHash) throw new AppError('idempotency_key_reused');
+      return presentAdjustment(earlier, true);
     }
     // Spendable balances (points past their expiry are not counted), so after − before = points.
     const before = (await pointsSummary(trx, id, now)).balance;
@@ -177,7 +175,7 @@ export const adjustMemberPoints = async (
       reason: body.reason,
       balance_before: before,
       balance_after: after,
-      idempotency_key: idempotencyKey ?? null,
+      idempotency_key: idempotencyKey,
       request_hash: requestHash,
       created_at: now,
     });
