@@ -209,5 +209,17 @@ describe('programme rules as data (/admin/api/rules)', () => {
         .map((h) => h.reason)
         .sort(),
     ).toEqual(['first', 'second']);
+    // Each change's audit row starts from the rules it replaced: the two rows chain, none is skipped.
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('action', '=', 'rules.update')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    const rate = (v: unknown) =>
+      (JSON.parse(typeof v === 'string' ? v : JSON.stringify(v)) as { bahtPerPoint: number }).bahtPerPoint;
+    const [last, previous] = rows;
+    expect(rate(last?.before)).toBe(rate(previous?.after));
   });
 });

@@ -73,11 +73,19 @@ export interface NewRules {
 /**
  * Puts new rules in force inside the caller's transaction: a new history row (which moves the
  * catalogue's version, so what a voucher earns shows at once) and the tier thresholds tier upgrades
- * read. Serialised by a lock on the newest row, so two changes at once both land, one after the other.
- * The caller has checked the tiers (every tier once, thresholds rising from 0).
+ * read. Serialised by a row lock, so two changes at once both land, one after the other,
+ * and each one's `before` is the rules it replaced. The caller has checked the tiers (every tier once,
+ * thresholds rising from 0).
  */
-export const putRulesInForce = async (trx: Transaction<Database>, r: NewRules): Promise<ProgrammeRules> => {
-  await trx.selectFrom('programme_rules').select('id').orderBy('id', 'desc').limit(1).forUpdate().execute();
+export const putRulesInForce = async (
+  trx: Transaction<Database>,
+  r: NewRules,
+): Promise<{ before: ProgrammeRules; after: ProgrammeRules }> => {
+  // The lock is on the first row, which never changes: locking the newest instead, a change waiting
+  // behind another would still hold the row that was newest when it started (PostgreSQL re-checks only
+  // the row it waited for) and read the rules the other had just replaced.
+  await trx.selectFrom('programme_rules').select('id').orderBy('id').limit(1).forUpdate().execute();
+  const before = await currentRules(trx);
   for (const t of r.tiers) {
     await trx
       .updateTable('tier')
@@ -98,5 +106,12 @@ export const putRulesInForce = async (trx: Transaction<Database>, r: NewRules): 
     })
     .returning(rulesColumns)
     .executeTakeFirstOrThrow();
-  return present(row);
+  return { before, after: present(row) };
 };
+
+/** The rules themselves, without who changed them and when (what an audit row compares). */
+export const rulesOnly = (r: ProgrammeRules) => ({
+  bahtPerPoint: r.bahtPerPoint,
+  pointsLifetimeMonths: r.pointsLifetimeMonths,
+  tiers: r.tiers,
+});

@@ -1,6 +1,12 @@
 import { RulesResponseSchema, UpdateRulesBodySchema, type ProgrammeRulesView } from '@app/contracts';
 import { ok } from '../../../http/envelope.ts';
-import { currentRules, putRulesInForce, rulesHistory, type ProgrammeRules } from '../../programme/index.ts';
+import {
+  currentRules,
+  putRulesInForce,
+  rulesHistory,
+  rulesOnly,
+  type ProgrammeRules,
+} from '../../programme/index.ts';
 import type { AdminArea } from '../area.ts';
 import { actorOf, recordAudit } from '../audit.ts';
 
@@ -50,21 +56,18 @@ export const rulesArea: AdminArea = async (app, { deps, catalogueChanged }) => {
       const actor = actorOf(req);
       const now = deps.now();
       await deps.db.transaction().execute(async (trx) => {
-        const before = present(await currentRules(trx));
-        const after = await putRulesInForce(trx, {
+        const { before, after } = await putRulesInForce(trx, {
           ...req.body,
           staffId: actor.staffId,
           staffEmail: actor.email,
           now,
         });
-        const { id: _b, changedBy: _bc, createdAt: _bt, reason: _br, ...beforeRules } = before;
-        const { id: _a, changedBy: _ac, createdAt: _at, reason: _ar, ...afterRules } = present(after);
         await recordAudit(trx, actor, now, {
           action: 'rules.update',
           entityType: 'programme_rules',
           entityId: after.id,
-          before: beforeRules,
-          after: afterRules,
+          before: rulesOnly(before),
+          after: rulesOnly(after),
           reason: req.body.reason,
         });
       });
