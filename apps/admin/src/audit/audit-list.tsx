@@ -1,23 +1,19 @@
 import type { AuditEntry, AuditPage, Staff } from '@app/contracts';
 import { CanAccess, useCan, useList } from '@refinedev/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Input, Select, Table, type TableColumnsType } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import buddhistEra from 'dayjs/plugin/buddhistEra';
-import 'dayjs/locale/th';
+import { Button, Card, Form, Input, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
 import { NotAllowed } from '../app/placeholders.tsx';
-import { errorText } from '../shared/error-text.ts';
-import { BUDDHIST_DATE_FORMAT, DATE_FORMAT, formatDateTime } from '../shared/format.ts';
+import { DaysFilter, FilterSelect, SearchItem } from '../shared/filter-fields.tsx';
+import { formatDateTime } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
 import { useMoreFilters } from '../shared/more-filters.tsx';
+import { ListTable } from '../shared/list-table.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { AuditChange } from './audit-change.tsx';
-
-// The range picker prints the Buddhist-era year in Thai (as every date in the app).
-dayjs.extend(buddhistEra);
 
 /** The actions the API writes (modules/admin/**): offered in the filter, any other may be typed. */
 export const AUDIT_ACTIONS = [
@@ -151,67 +147,47 @@ function AuditTable() {
           {more.shown && (
             <>
               {canListStaff && (
-                <Form.Item name="staffId" label={t('admin.audit.who')}>
-                  <Select
-                    allowClear
-                    showSearch
-                    optionFilterProp="label"
-                    placeholder={t('admin.audit.anyone')}
-                    options={staff.result.data.map((s) => ({ value: s.id, label: `${s.name} (${s.email})` }))}
-                  />
-                </Form.Item>
+                <FilterSelect
+                  name="staffId"
+                  label={t('admin.audit.who')}
+                  placeholder={t('admin.audit.anyone')}
+                  options={staff.result.data.map((s) => ({ value: s.id, label: `${s.name} (${s.email})` }))}
+                  searchable
+                />
               )}
-              <Form.Item name="action" label={t('admin.audit.action')}>
-                <Select
-                  allowClear
-                  placeholder={t('admin.audit.anyAction')}
-                  options={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(t, a) }))}
-                />
-              </Form.Item>
-              <Form.Item name="entityType" label={t('admin.audit.entity')}>
-                <Select
-                  allowClear
-                  placeholder={t('admin.audit.anyEntity')}
-                  options={ENTITY_TYPES.map((e) => ({ value: e, label: t(`admin.audit.entities.${e}`) }))}
-                />
-              </Form.Item>
+              <FilterSelect
+                name="action"
+                label={t('admin.audit.action')}
+                placeholder={t('admin.audit.anyAction')}
+                options={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(t, a) }))}
+              />
+              <FilterSelect
+                name="entityType"
+                label={t('admin.audit.entity')}
+                placeholder={t('admin.audit.anyEntity')}
+                options={ENTITY_TYPES.map((e) => ({ value: e, label: t(`admin.audit.entities.${e}`) }))}
+              />
               <Form.Item name="entityId" label={t('admin.audit.entityId')}>
                 <Input allowClear maxLength={100} />
               </Form.Item>
-              <Form.Item name="range" label={t('admin.audit.dates')}>
-                <DatePicker.RangePicker
-                  format={lang === 'th' ? BUDDHIST_DATE_FORMAT : DATE_FORMAT}
-                  inputReadOnly
-                  style={{ width: '100%' }}
-                  placeholder={[t('admin.audit.from'), t('admin.audit.to')]}
-                />
-              </Form.Item>
+              <DaysFilter />
             </>
           )}
-          <Form.Item label=" " className="filter-submit">
-            <Button type="primary" htmlType="submit" block>
-              {t('admin.common.search')}
-            </Button>
-          </Form.Item>
+          <SearchItem className="filter-submit" />
         </Form>
         {more.toggle}
-        {pages.error && (
-          <Alert type="error" showIcon title={errorText(t, pages.error)} className="block-gap" />
-        )}
-        <Table<AuditEntry>
-          rowKey="id"
-          className="block-gap"
+        <ListTable<AuditEntry>
+          error={pages.error}
           columns={columns}
           dataSource={rows}
           loading={pages.isFetching && !pages.isFetchingNextPage}
           pagination={false}
           scroll={{ x: 960 }}
-          size="middle"
           expandable={{
             expandedRowRender: (e) => <AuditChange entry={e} />,
             rowExpandable: (e) => e.before !== null || e.after !== null,
           }}
-          locale={{ emptyText: t('admin.audit.none') }}
+          empty={t('admin.audit.none')}
         />
         {pages.hasNextPage && (
           <div className="load-more">

@@ -1,14 +1,14 @@
 import type { AdminMemberRow } from '@app/contracts';
 import { SearchOutlined } from '@ant-design/icons';
 import { CanAccess } from '@refinedev/core';
-import { Alert, Button, Card, Form, Input, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Input, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotAllowed } from '../app/placeholders.tsx';
-import { errorText } from '../shared/error-text.ts';
 import { formatDate, formatNumber } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
 import { BlockedTag, TierTag } from '../shared/labels.tsx';
+import { ListTable } from '../shared/list-table.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { useAdminTable } from '../shared/use-admin-table.ts';
 
@@ -88,17 +88,13 @@ function MembersTable() {
             {t('admin.common.search')}
           </Button>
         </Form>
-        {error && <Alert type="error" showIcon title={errorText(t, error)} className="block-gap" />}
-        <Table<AdminMemberRow>
-          rowKey="id"
+        <ListTable<AdminMemberRow>
+          error={error}
           columns={columns}
           dataSource={rows}
           loading={loading}
           pagination={pagination}
-          scroll={{ x: 'max-content' }}
-          size="middle"
-          locale={{ emptyText: t('admin.members.none') }}
-          className="block-gap"
+          empty={t('admin.members.none')}
         />
       </Card>
     </>

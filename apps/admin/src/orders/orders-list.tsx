@@ -1,17 +1,18 @@
 import { ORDER_STATUSES, type AdminOrderRow } from '@app/contracts';
 import { CanAccess } from '@refinedev/core';
-import { Alert, Button, Card, DatePicker, Form, Input, Select, Table, type TableColumnsType } from 'antd';
+import { Card, Form, Input, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotAllowed } from '../app/placeholders.tsx';
 import { useStores } from '../staff/use-stores.ts';
-import { errorText } from '../shared/error-text.ts';
-import { BUDDHIST_DATE_FORMAT, DATE_FORMAT, formatDateTime, formatMoney } from '../shared/format.ts';
+import { DaysFilter, FilterSelect, SearchItem } from '../shared/filter-fields.tsx';
+import { formatDateTime, formatMoney } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
 import { OrderStatusTag } from '../shared/labels.tsx';
 import { useMoreFilters } from '../shared/more-filters.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
+import { ListTable } from '../shared/list-table.tsx';
 import { useAdminTable } from '../shared/use-admin-table.ts';
 
 type Filters = {
@@ -105,50 +106,32 @@ function OrdersTable() {
               <Form.Item name="member" label={t('admin.orders.member')}>
                 <Input allowClear maxLength={254} placeholder={t('admin.orders.memberPlaceholder')} />
               </Form.Item>
-              <Form.Item name="status" label={t('admin.orders.status')}>
-                <Select
-                  allowClear
-                  placeholder={t('admin.orders.anyStatus')}
-                  options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`admin.orderStatus.${s}`) }))}
-                />
-              </Form.Item>
-              <Form.Item name="storeId" label={t('admin.orders.store')}>
-                <Select
-                  allowClear
-                  showSearch
-                  optionFilterProp="label"
-                  placeholder={t('admin.orders.anyStore')}
-                  options={(stores.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-                />
-              </Form.Item>
-              <Form.Item name="range" label={t('admin.audit.dates')}>
-                <DatePicker.RangePicker
-                  format={lang === 'th' ? BUDDHIST_DATE_FORMAT : DATE_FORMAT}
-                  inputReadOnly
-                  style={{ width: '100%' }}
-                  placeholder={[t('admin.audit.from'), t('admin.audit.to')]}
-                />
-              </Form.Item>
+              <FilterSelect
+                name="status"
+                label={t('admin.orders.status')}
+                placeholder={t('admin.orders.anyStatus')}
+                options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`admin.orderStatus.${s}`) }))}
+              />
+              <FilterSelect
+                name="storeId"
+                label={t('admin.orders.store')}
+                placeholder={t('admin.orders.anyStore')}
+                options={(stores.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                searchable
+              />
+              <DaysFilter />
             </>
           )}
-          <Form.Item label=" ">
-            <Button type="primary" htmlType="submit" block>
-              {t('admin.common.search')}
-            </Button>
-          </Form.Item>
+          <SearchItem />
         </Form>
         {more.toggle}
-        {error && <Alert type="error" showIcon title={errorText(t, error)} className="block-gap" />}
-        <Table<AdminOrderRow>
-          rowKey="id"
-          className="block-gap"
+        <ListTable<AdminOrderRow>
+          error={error}
           columns={columns}
           dataSource={rows}
           loading={loading}
           pagination={pagination}
-          scroll={{ x: 'max-content' }}
-          size="middle"
-          locale={{ emptyText: t('admin.orders.none') }}
+          empty={t('admin.orders.none')}
         />
       </Card>
     </>

@@ -2,26 +2,15 @@ import { STAFF_ROLES, type Staff, type StaffMe } from '@app/contracts';
 import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { CanAccess, useGetIdentity, useList } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Dropdown,
-  Form,
-  Input,
-  Select,
-  Table,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Card, Dropdown, Form, Input, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
 import { NotAllowed } from '../app/placeholders.tsx';
-import { errorText } from '../shared/error-text.ts';
 import { formatDateTime } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
+import { FilterSelect } from '../shared/filter-fields.tsx';
+import { ListTable } from '../shared/list-table.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { StaffConfirm, StaffForm, type StaffAction } from './staff-dialogs.tsx';
 import { useStores } from './use-stores.ts';
@@ -141,43 +130,35 @@ function StaffTable() {
               aria-label={t('admin.staff.searchPlaceholder')}
             />
           </Form.Item>
-          <Form.Item name="role">
-            <Select
-              allowClear
-              placeholder={t('admin.staff.anyRole')}
-              aria-label={t('admin.staff.role')}
-              className="filter-select"
-              options={STAFF_ROLES.map((r) => ({ value: r, label: t(`admin.roles.${r}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="status">
-            <Select
-              allowClear
-              placeholder={t('admin.staff.anyStatus')}
-              aria-label={t('admin.staff.status')}
-              className="filter-select"
-              options={(['active', 'disabled'] as const).map((s) => ({
-                value: s,
-                label: t(`admin.staff.statuses.${s}`),
-              }))}
-            />
-          </Form.Item>
+          <FilterSelect
+            name="role"
+            label={t('admin.staff.role')}
+            labelHidden
+            placeholder={t('admin.staff.anyRole')}
+            className="filter-select"
+            options={STAFF_ROLES.map((r) => ({ value: r, label: t(`admin.roles.${r}`) }))}
+          />
+          <FilterSelect
+            name="status"
+            label={t('admin.staff.status')}
+            labelHidden
+            placeholder={t('admin.staff.anyStatus')}
+            className="filter-select"
+            options={(['active', 'disabled'] as const).map((s) => ({
+              value: s,
+              label: t(`admin.staff.statuses.${s}`),
+            }))}
+          />
           <Button type="primary" htmlType="submit">
             {t('admin.common.search')}
           </Button>
         </Form>
-        {query.error && (
-          <Alert type="error" showIcon title={errorText(t, query.error)} className="block-gap" />
-        )}
-        <Table<Staff>
-          rowKey="id"
-          className="block-gap"
+        <ListTable<Staff>
+          error={query.error}
           columns={columns}
           dataSource={result.data}
           loading={query.isFetching}
           pagination={false}
-          scroll={{ x: 'max-content' }}
-          size="middle"
         />
       </Card>
       <StaffForm
