@@ -11,26 +11,16 @@ import {
 } from '@app/contracts';
 import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Dropdown,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Card, Dropdown, Form, Input, Space, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
 import { errorText } from '../shared/error-text.ts';
+import { FilterSelect } from '../shared/filter-fields.tsx';
 import { formatDate, formatMoney, formatNumber } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
 import { TierTag } from '../shared/labels.tsx';
+import { ListTable } from '../shared/list-table.tsx';
 import { useAdminTable } from '../shared/use-admin-table.ts';
 import { CatalogueEditor } from './catalogue-editor.tsx';
 import { catalogueApiPath, hasStatus, hasStore, type CatalogueKind } from './kinds.ts';
@@ -128,24 +118,32 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
     from || to
       ? `${formatDate(from, lang) || '…'} – ${to ? formatDate(to, lang) : t('admin.catalogue.open')}`
       : t('admin.catalogue.always');
+  // Vouchers and privileges: the picture, title, store and minimum tier in one cell.
+  const itemTitle = (width: number) => ({
+    title: t('admin.catalogue.fields.title'),
+    key: 'title',
+    width,
+    render: (_: unknown, v: AdminVoucher | AdminPrivilege) =>
+      titled(
+        v.imageUrls[0],
+        v.titleEn,
+        v.titleTh,
+        stores.nameOf(v.storeId),
+        v.tier ? <TierTag tier={v.tier} /> : undefined,
+      ),
+  });
+  const datesColumn = <T,>(
+    key: string,
+    title: string,
+    width: number,
+    span: (row: T) => [string | null, string | null],
+  ): TableColumnsType<T>[number] => ({ title, key, width, render: (_, row) => dates(...span(row)) });
   const limitOf = (used: number, of: number | null) =>
     of === null ? `${formatNumber(used)} / ∞` : `${formatNumber(used)} / ${formatNumber(of)}`;
 
   const columns = {
     vouchers: [
-      {
-        title: t('admin.catalogue.fields.title'),
-        key: 'title',
-        width: 280,
-        render: (_, v) =>
-          titled(
-            v.imageUrls[0],
-            v.titleEn,
-            v.titleTh,
-            stores.nameOf(v.storeId),
-            v.tier ? <TierTag tier={v.tier} /> : undefined,
-          ),
-      },
+      itemTitle(280),
       {
         title: t('admin.catalogue.fields.price'),
         key: 'price',
@@ -163,27 +161,13 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
         align: 'right',
         render: (_, v) => limitOf(v.sold, v.stock),
       },
-      {
-        title: t('admin.catalogue.onSale'),
-        key: 'sale',
-        width: 190,
-        render: (_, v) => dates(v.saleStartsAt, v.saleEndsAt),
-      },
+      datesColumn<AdminVoucher>('sale', t('admin.catalogue.onSale'), 190, (v) => [
+        v.saleStartsAt,
+        v.saleEndsAt,
+      ]),
     ] satisfies TableColumnsType<AdminVoucher>,
     privileges: [
-      {
-        title: t('admin.catalogue.fields.title'),
-        key: 'title',
-        width: 320,
-        render: (_, v) =>
-          titled(
-            v.imageUrls[0],
-            v.titleEn,
-            v.titleTh,
-            stores.nameOf(v.storeId),
-            v.tier ? <TierTag tier={v.tier} /> : undefined,
-          ),
-      },
+      itemTitle(320),
       {
         title: t('admin.catalogue.fields.pointsCost'),
         dataIndex: 'pointsCost',
@@ -198,12 +182,10 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
         align: 'right',
         render: (_, v) => limitOf(v.redeemed, v.stock),
       },
-      {
-        title: t('admin.catalogue.valid'),
-        key: 'valid',
-        width: 200,
-        render: (_, v) => dates(v.validFrom, v.validUntil),
-      },
+      datesColumn<AdminPrivilege>('valid', t('admin.catalogue.valid'), 200, (v) => [
+        v.validFrom,
+        v.validUntil,
+      ]),
     ] satisfies TableColumnsType<AdminPrivilege>,
     coupons: [
       {
@@ -239,12 +221,7 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
         align: 'right',
         render: (_, c) => limitOf(c.usedCount, c.totalLimit),
       },
-      {
-        title: t('admin.catalogue.valid'),
-        key: 'valid',
-        width: 200,
-        render: (_, c) => dates(c.startsAt, c.endsAt),
-      },
+      datesColumn<AdminCoupon>('valid', t('admin.catalogue.valid'), 200, (c) => [c.startsAt, c.endsAt]),
     ] satisfies TableColumnsType<AdminCoupon>,
     banners: [
       {
@@ -260,12 +237,7 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
         render: (v: AdminBanner['position']) => t(`admin.catalogue.positions.${v}`),
       },
       { title: t('admin.catalogue.fields.sortOrder'), dataIndex: 'sortOrder', width: 90, align: 'right' },
-      {
-        title: t('admin.catalogue.shown'),
-        key: 'when',
-        width: 200,
-        render: (_, b) => dates(b.startsAt, b.endsAt),
-      },
+      datesColumn<AdminBanner>('when', t('admin.catalogue.shown'), 200, (b) => [b.startsAt, b.endsAt]),
     ] satisfies TableColumnsType<AdminBanner>,
     stores: [
       {
@@ -402,52 +374,47 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
             />
           </Form.Item>
           {hasStatus(kind) && (
-            <Form.Item name="status">
-              <Select
-                allowClear
-                aria-label={t('admin.catalogue.statusLabel')}
-                placeholder={t('admin.catalogue.anyStatus')}
-                options={CATALOGUE_STATUSES.map((s) => ({
-                  value: s,
-                  label: t(`admin.catalogue.status.${s}`),
-                }))}
-              />
-            </Form.Item>
+            <FilterSelect
+              name="status"
+              label={t('admin.catalogue.statusLabel')}
+              labelHidden
+              placeholder={t('admin.catalogue.anyStatus')}
+              options={CATALOGUE_STATUSES.map((s) => ({
+                value: s,
+                label: t(`admin.catalogue.status.${s}`),
+              }))}
+            />
           )}
           {hasStore(kind) && (
-            <Form.Item name="storeId">
-              <Select
-                allowClear
-                showSearch
-                optionFilterProp="label"
-                aria-label={t('admin.catalogue.fields.store')}
-                placeholder={t('admin.catalogue.anyStore')}
-                options={stores.options}
-              />
-            </Form.Item>
+            <FilterSelect
+              name="storeId"
+              label={t('admin.catalogue.fields.store')}
+              labelHidden
+              placeholder={t('admin.catalogue.anyStore')}
+              options={stores.options}
+              searchable
+            />
           )}
           {(hasStore(kind) || kind === 'stores') && (
-            <Form.Item name="categoryId">
-              <Select
-                allowClear
-                aria-label={t('admin.catalogue.fields.category')}
-                placeholder={t('admin.catalogue.anyCategory')}
-                options={categories.options}
-              />
-            </Form.Item>
+            <FilterSelect
+              name="categoryId"
+              label={t('admin.catalogue.fields.category')}
+              labelHidden
+              placeholder={t('admin.catalogue.anyCategory')}
+              options={categories.options}
+            />
           )}
           {kind === 'banners' && (
-            <Form.Item name="position">
-              <Select
-                allowClear
-                aria-label={t('admin.catalogue.fields.position')}
-                placeholder={t('admin.catalogue.anyPosition')}
-                options={BANNER_POSITIONS.map((p) => ({
-                  value: p,
-                  label: t(`admin.catalogue.positions.${p}`),
-                }))}
-              />
-            </Form.Item>
+            <FilterSelect
+              name="position"
+              label={t('admin.catalogue.fields.position')}
+              labelHidden
+              placeholder={t('admin.catalogue.anyPosition')}
+              options={BANNER_POSITIONS.map((p) => ({
+                value: p,
+                label: t(`admin.catalogue.positions.${p}`),
+              }))}
+            />
           )}
         </Form>
         {canWrite && (
@@ -456,17 +423,13 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
           </Button>
         )}
       </div>
-      {table.error && <Alert type="error" showIcon title={errorText(t, table.error)} className="block-gap" />}
-      <Table<AnyRow>
-        rowKey="id"
-        className="block-gap"
+      <ListTable<AnyRow>
+        error={table.error}
         columns={[withPhoneStatus(columns[0]!), ...statusColumn, ...columns.slice(1), ...actionColumn]}
         dataSource={table.rows}
         loading={table.loading}
         pagination={table.pagination}
-        scroll={{ x: 'max-content' }}
-        size="middle"
-        locale={{ emptyText: t('admin.catalogue.none') }}
+        empty={t('admin.catalogue.none')}
       />
       <CatalogueEditor
         kind={kind}
