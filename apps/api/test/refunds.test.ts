@@ -88,6 +88,15 @@ describe('refunds', () => {
       .select(['r.amount', 'r.status'])
       .where('p.order_id', '=', orderId)
       .execute();
+  /** The audit rows of refunds' outcomes (written by the app, not a staff member), oldest first. */
+  const outcomeAudits = (orderId: string) =>
+    t.db
+      .selectFrom('audit_log')
+      .select(['action', 'staff_id', 'staff_email', 'request_id'])
+      .where('entity_id', '=', orderId)
+      .where('action', 'like', 'order.refund.%')
+      .orderBy('id')
+      .execute();
   const mailTo = async (email: string, subjectPart: string) => {
     const until = Date.now() + 10_000;
     for (;;) {
@@ -371,6 +380,11 @@ describe('refunds', () => {
     expect(await shop.sold(v)).toBe(0);
     // The refused ask and the one that went through; the unanswered one never reached the gateway's books.
     expect((await sandboxRefunds(order.id)).map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
+    // Each outcome is audited by the app itself, beside the staff member's asks.
+    expect(await outcomeAudits(order.id)).toEqual([
+      { action: 'order.refund.failed', staff_id: null, staff_email: 'system', request_id: null },
+      { action: 'order.refund.succeeded', staff_id: null, staff_email: 'system', request_id: null },
+    ]);
   });
 
   it('the refund job finishes a refund the provider did not answer, with no request repeated', async () => {
@@ -429,6 +443,9 @@ describe('refunds', () => {
       await new Promise((r) => setTimeout(r, 100));
     } while (Date.now() < until);
     expect(row).toMatchObject({ status: 'succeeded', source: 'late_charge', amount: 120 });
+    expect(await outcomeAudits(order.id)).toEqual([
+      { action: 'order.refund.succeeded', staff_id: null, staff_email: 'system', request_id: null },
+    ]);
     expect(await sandboxRefunds(order.id)).toEqual([{ amount: 120, status: 'succeeded' }]);
     expect(await orderStatus(order.id)).toBe('CANCELLED');
     expect(await units(order.id)).toHaveLength(0);

@@ -1,52 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { AuditActor } from '../../audit/audit.ts';
 
-/** Who did it: from the request's staff session, or a named system actor for automatic work. */
-export interface AuditActor {
-  staffId: string | null;
-  email: string;
-  requestId: string | null;
-}
+// The writer lives outside the modules (orders writes audit rows too); the back office's files keep importing it from here.
+export { recordAudit, SYSTEM_ACTOR, type AuditActor, type AuditEntry } from '../../audit/audit.ts';
 
 export const actorOf = (req: FastifyRequest): AuditActor => ({
   staffId: req.staff.staffId,
   email: req.staff.email,
   requestId: req.id,
 });
-
-export interface AuditEntry {
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  before?: unknown;
-  after?: unknown;
-  reason?: string | null;
-}
-
-/**
- * Writes one audit row — always inside the transaction that makes the change, so a change and its
- * trail commit together or not at all. The table refuses UPDATE and DELETE (a trigger).
- */
-export const recordAudit = async (
-  trx: Transaction<Database> | Kysely<Database>,
-  actor: AuditActor,
-  at: Date,
-  entry: AuditEntry,
-): Promise<void> => {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      at,
-      staff_id: actor.staffId,
-      staff_email: actor.email,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId,
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-      reason: entry.reason ?? null,
-      request_id: actor.requestId,
-    })
-    .execute();
-};

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../app-error.ts';
+import { recordAudit, SYSTEM_ACTOR } from '../../audit/audit.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { isUuid } from '../../uuid.ts';
 import { releaseStock, returnCouponUse } from '../catalogue/index.ts';
@@ -273,12 +274,36 @@ const failRefund = (ctx: OrdersCtx, refund: RefundRow, failureCode: string) =>
     if (!locked) return (await refundById(trx, refund.id)) ?? refund;
     await restoreUnits(trx, refund.id);
     const now = ctx.now();
-    return trx
+    const failed = await trx
       .updateTable('refund')
       .set({ status: 'failed', failure_code: failureCode, updated_at: now, completed_at: now })
       .where('id', '=', refund.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await auditOutcome(trx, failed, now);
+    return failed;
+  });
+
+/**
+ * A refund's outcome, written by the app (the provider's answer, often in the job): the staff
+ * member's row says what was asked, this one what came of it; a late charge's refund has only this.
+ */
+const auditOutcome = (trx: Db, refund: RefundRow, now: Date) =>
+  recordAudit(trx, SYSTEM_ACTOR, now, {
+    action: `order.refund.${refund.status}`,
+    entityType: 'order',
+    entityId: refund.order_id,
+    before: { refundId: refund.id, status: 'pending' },
+    after: {
+      refundId: refund.id,
+      status: refund.status,
+      source: refund.source,
+      amount: refund.amount,
+      ...(refund.status === 'failed'
+        ? { failureCode: refund.failure_code }
+        : { pointsReversed: refund.points_reversed, pointsShortfall: refund.points_shortfall }),
+    },
+    reason: refund.reason,
   });
 
 const completeIn = async (
@@ -353,6 +378,7 @@ const completeIn = async (
     .where('id', '=', refund.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await auditOutcome(trx, done, now);
   await notify(trx, {
     memberId: order.member_id,
     type: 'order_refunded',
