@@ -600,6 +600,33 @@ describe('back office: members — search, profile, points adjustments, sign-in 
       expect(unblockAudit!.after).toEqual({ blocked: null });
     });
 
+    it('an unblock or block that changes nothing writes no audit row; a new block reason is audited', async () => {
+      const m = await person();
+      const post = async (action: 'block' | 'unblock', reason: string) => {
+        const res = await as('support', 'POST', `${BASE}/${m.id}/${action}`, { reason });
+        expect(res.statusCode, res.body).toBe(200);
+        return MemberAccessResponseSchema.parse(res.json()).data;
+      };
+      expect(await post('unblock', 'Was never blocked')).toMatchObject({ blocked: null, sessionsEnded: 0 });
+      expect(await auditOf(m.id, 'member.unblock')).toHaveLength(0);
+
+      await post('block', 'Suspicious orders');
+      // Again with the same reason and no session left: nothing changes.
+      expect(await post('block', 'Suspicious orders')).toMatchObject({
+        blocked: { reason: 'Suspicious orders' },
+        sessionsEnded: 0,
+      });
+      expect(await auditOf(m.id, 'member.block')).toHaveLength(1);
+      // A new reason is a change.
+      await post('block', 'Confirmed fraud');
+      const blocks = await auditOf(m.id, 'member.block');
+      expect(blocks.map((a) => a.reason)).toEqual(['Suspicious orders', 'Confirmed fraud']);
+
+      await post('unblock', 'Cleared');
+      await post('unblock', 'Cleared twice');
+      expect((await auditOf(m.id, 'member.unblock')).map((a) => a.reason)).toEqual(['Cleared']);
+    });
+
     it('end sessions: every token stops, refresh is refused, and the member may sign in again', async () => {
       const m: Member & { national: string } = await person();
       const login1 = (await signInAgain(m.email)).json() as {

@@ -204,7 +204,8 @@ type AccessCtx = Pick<Ctx, 'db' | 'now' | 'sessions'>;
  * Blocks sign-in: the member row first (so a sign-in or refresh racing it waits and then sees the
  * block), then every session revoked in the same transaction — the member's access tokens stop at
  * its commit, refresh and sign-in answer 403 account_blocked. Blocking a blocked member keeps the
- * first time, records the new reason and ends any session.
+ * first time, records a new reason and ends any session; with the same reason and no session to end
+ * it changes nothing and writes no audit row.
  */
 export const blockMember = (
   ctx: AccessCtx,
@@ -215,13 +216,19 @@ export const blockMember = (
   withMemberSessionsRevoked(ctx, async (trx, revokeAll) => {
     const now = ctx.now();
     const member = await requireMember({ db: trx }, id);
-    const updated = await updateMember(trx, id, {
-      blocked_at: member.blocked_at ?? now,
-      blocked_reason: reason,
-      updated_at: now,
-    });
+    // Blocked already, for the same reason: the row stays as it is.
+    const same = member.blocked_at !== null && member.blocked_reason === reason;
+    const updated = same
+      ? member
+      : await updateMember(trx, id, {
+          blocked_at: member.blocked_at ?? now,
+          blocked_reason: reason,
+          updated_at: now,
+        });
     if (!updated) throw new AppError('member_not_found');
     const sessionsEnded = await revokeAll(id, 'blocked');
+    // Nothing changed (same reason, no session to end): nothing to audit.
+    if (same && sessionsEnded === 0) return { memberId: id, blocked: blockOf(member), sessionsEnded };
     await recordAudit(trx, actor, now, {
       action: 'member.block',
       entityType: 'member',
@@ -233,7 +240,7 @@ export const blockMember = (
     return { memberId: id, blocked: blockOf(updated), sessionsEnded };
   });
 
-/** Lets the member sign in again (ended sessions stay ended: they sign in anew). */
+/** Lets the member sign in again (ended sessions stay ended: they sign in anew); a member not blocked: no change, no audit row. */
 export const unblockMember = (
   ctx: AccessCtx,
   actor: AuditActor,
@@ -243,6 +250,8 @@ export const unblockMember = (
   ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const member = await requireMember({ db: trx }, id);
+    // Not blocked: nothing changes, so no audit row.
+    if (member.blocked_at === null) return { memberId: id, blocked: null, sessionsEnded: 0 };
     const updated = await updateMember(trx, id, { blocked_at: null, blocked_reason: null, updated_at: now });
     if (!updated) throw new AppError('member_not_found');
     await recordAudit(trx, actor, now, {
