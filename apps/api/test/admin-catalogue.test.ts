@@ -112,6 +112,19 @@ describe('back office catalogue editor (/admin/api/catalogue)', () => {
     expect(served.headers['cache-control']).toContain('immutable');
     expect(served.rawPayload.includes(Buffer.from('secret-exif-marker'))).toBe(false);
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
+    // A browser revalidating its copy gets 304 with no body; an unknown picture's tag is still a 404.
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: image.url,
+      headers: { 'if-none-match': String(served.headers.etag) },
+    });
+    expect([revalidated.statusCode, revalidated.body]).toEqual([304, '']);
+    const unknown = image.url.replace(
+      /u-[A-Za-z0-9_-]+\.webp$/,
+      'u-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.webp',
+    );
+    const stale = await t.app.inject({ method: 'GET', url: unknown, headers: { 'if-none-match': '"AAAA"' } });
+    expect(stale.statusCode).toBe(404);
 
     const storeRes = await admin(marketing, 'POST', '/stores', {
       categoryId: f.cat.cafe,

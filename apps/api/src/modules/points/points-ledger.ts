@@ -302,7 +302,7 @@ const reverseForRefund = async (
 };
 
 /**
- * An operator's correction (no route): positive → a new bucket with the usual expiry; negative → taken
+ * A staff correction (the back office's points adjustment): positive → a new bucket with the expiry the rules give; negative → taken
  * earliest-expiring first like a burn, refused when the balance is short.
  */
 export const adjustPoints = async (
