@@ -8,7 +8,7 @@ import { Navigate } from 'react-router';
 import { api } from '../api/client.ts';
 import { session } from '../api/session.ts';
 import { homeOf } from '../app/providers.ts';
-import { errorText, fieldErrors } from '../shared/error-text.ts';
+import { useSubmit } from '../shared/use-submit.ts';
 import { currentLanguage } from '../shared/i18n.ts';
 import { LanguageSwitch } from '../shared/language-switch.tsx';
 import styles from './sign-in.module.css';
@@ -28,10 +28,9 @@ export function SignInPage() {
   const { data: auth, isLoading } = useIsAuthenticated();
   const { mutate: login } = useLogin<{ token: string; staff: StaffSessionData['staff'] }>();
   const [step, setStep] = useState<Step>({ kind: 'email' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [ended] = useState(() => session.endedBefore());
   const [form] = Form.useForm();
+  const { busy, error, run } = useSubmit(form);
   const codeRef = useRef<InputRef>(null);
   // Each code step puts the cursor in its field (what autoFocus would do, without surprising a screen reader on load).
   useEffect(() => {
@@ -42,20 +41,6 @@ export function SignInPage() {
     const staff = session.staff();
     return <Navigate to={staff ? homeOf(staff) : '/members'} replace />;
   }
-
-  const run = async (fn: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-    } catch (e) {
-      const fields = fieldErrors(e);
-      if (fields.length) form.setFields(fields);
-      setError(errorText(t, e));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const sendCode = ({ email }: { email: string }) =>
     run(async () => {

@@ -1,7 +1,7 @@
 import { Alert, Form, Input, Modal, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, fieldErrors } from './error-text.ts';
+import { useSubmit } from './use-submit.ts';
 
 export interface ReasonDialogProps<V extends { reason: string }> {
   open: boolean;
@@ -26,26 +26,17 @@ export interface ReasonDialogProps<V extends { reason: string }> {
 export function ReasonDialog<V extends { reason: string }>(props: ReasonDialogProps<V>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<V>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, clearError, run } = useSubmit(form);
   const values = Form.useWatch([], form) as Partial<V> | undefined;
 
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await props.onSubmit(v);
       form.resetFields();
       props.onClose();
-    } catch (e) {
-      const fields = fieldErrors(e);
-      if (fields.length) form.setFields(fields as never);
-      setError(errorText(t, e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -57,7 +48,7 @@ export function ReasonDialog<V extends { reason: string }>(props: ReasonDialogPr
       okButtonProps={{ danger: props.danger, loading: busy }}
       onOk={() => void submit()}
       onCancel={() => {
-        setError(null);
+        clearError();
         props.onClose();
       }}
       destroyOnHidden

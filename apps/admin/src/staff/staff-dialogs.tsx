@@ -1,9 +1,9 @@
 import { STAFF_ROLES, type MerchantRef, type Staff } from '@app/contracts';
 import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
-import { errorText, fieldErrors } from '../shared/error-text.ts';
+import { useSubmit } from '../shared/use-submit.ts';
 
 type StaffFormValues = {
   email?: string;
@@ -22,8 +22,7 @@ export function StaffForm(props: {
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<StaffFormValues>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, clearError, run } = useSubmit(form);
   const creating = props.staff === 'new';
   const role = Form.useWatch('role', form);
 
@@ -38,15 +37,14 @@ export function StaffForm(props: {
 
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
-    if (!v || !props.staff) return;
-    setBusy(true);
-    setError(null);
+    const staff = props.staff;
+    if (!v || !staff) return;
     const storeIds = v.role === 'store_staff' ? (v.storeIds ?? []) : [];
-    try {
+    await run(async () => {
       const saved =
-        props.staff === 'new'
+        staff === 'new'
           ? await api.post<Staff>('/staff', { ...v, email: v.email?.trim(), name: v.name.trim(), storeIds })
-          : await api.patch<Staff>(`/staff/${props.staff.id}`, {
+          : await api.patch<Staff>(`/staff/${staff.id}`, {
               name: v.name.trim(),
               role: v.role,
               storeIds,
@@ -54,13 +52,7 @@ export function StaffForm(props: {
             });
       props.onClose();
       await props.onSaved(saved, creating);
-    } catch (e) {
-      const fields = fieldErrors(e);
-      if (fields.length) form.setFields(fields as never);
-      setError(errorText(t, e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -72,7 +64,7 @@ export function StaffForm(props: {
       okButtonProps={{ loading: busy }}
       onOk={() => void submit()}
       onCancel={() => {
-        setError(null);
+        clearError();
         props.onClose();
       }}
       forceRender
@@ -136,8 +128,7 @@ export function StaffConfirm(props: {
   run: (action: StaffAction, staff: Staff) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, clearError, run } = useSubmit();
   const action = props.value?.action ?? 'disable';
   const name = props.value?.staff.name ?? '';
   const count = props.value?.staff.activeSessions ?? 0;
@@ -149,22 +140,17 @@ export function StaffConfirm(props: {
       cancelText={t('admin.common.cancel')}
       okButtonProps={{ danger: action !== 'enable', loading: busy }}
       onCancel={() => {
-        setError(null);
+        clearError();
         props.onClose();
       }}
       onOk={async () => {
-        if (!props.value) return;
-        setBusy(true);
-        setError(null);
-        try {
-          await props.run(action, props.value.staff);
+        const value = props.value;
+        if (!value) return;
+        await run(async () => {
+          await props.run(action, value.staff);
           props.onClose();
           await props.onDone(t(`admin.staff.confirm.${action}.done`, { name }));
-        } catch (e) {
-          setError(errorText(t, e));
-        } finally {
-          setBusy(false);
-        }
+        });
       }}
     >
       <Typography.Paragraph>{t(`admin.staff.confirm.${action}.what`, { name, count })}</Typography.Paragraph>
