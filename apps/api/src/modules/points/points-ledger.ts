@@ -302,8 +302,8 @@ const reverseForRefund = async (
 };
 
 /**
- * A staff correction (the back office's points adjustment): positive → a new bucket with the expiry the rules give; negative → taken
- * earliest-expiring first like a burn, refused when the balance is short.
+ * A staff correction (the back office's points adjustment): positive → a new bucket with the expiry the
+ * rules give; negative → taken earliest-expiring first like a burn, refused when the balance is short.
  */
 export const adjustPoints = async (
   trx: Db,
