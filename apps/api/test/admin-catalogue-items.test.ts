@@ -8,6 +8,7 @@ import {
   type PrivilegeBody,
   type VoucherBody,
 } from '@app/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestClock, type TestApp } from './helpers/build-test-app.ts';
 import { FIXTURE_NOW, seedCatalogueFixture, type CatalogueFixture } from './helpers/catalogue-fixture.ts';
@@ -145,6 +146,43 @@ describe('back office catalogue: privileges, stores, categories', () => {
       'catalogue.merchant.update',
       'catalogue.merchant.delete',
     ]);
+  });
+
+  it('refuses removing a category a store joins after the in-use check (400, not a 5xx), removing nothing', async () => {
+    const cat = await admin('POST', '/categories', {
+      slug: 'late-joiner',
+      nameTh: 'มาทีหลัง',
+      iconFile: 'cafe-1.svg',
+    });
+    expect(cat.statusCode, cat.body).toBe(200);
+    const category = AdminCategoryResponseSchema.parse(cat.json()).data;
+    // A store inserted between the check and the delete (another request committing then): a trigger
+    // adds it as the delete starts, so the foreign key refuses the delete.
+    await sql`create function late_store() returns trigger language plpgsql as $$
+      begin
+        insert into merchant (category_id, name_th, logo_file, created_at)
+          values (old.id, 'ร้านมาทีหลัง', 'baan-kafae-1.svg', now());
+        return old;
+      end $$`.execute(t.db);
+    await sql`create trigger late_store before delete on category for each row execute function late_store()`.execute(
+      t.db,
+    );
+    try {
+      const res = await admin('DELETE', `/categories/${category.id}`);
+      expect(res.statusCode, res.body).toBe(400);
+    } finally {
+      await sql`drop trigger late_store on category`.execute(t.db);
+      await sql`drop function late_store()`.execute(t.db);
+    }
+    expect((await admin('GET', `/categories/${category.id}`)).statusCode).toBe(200);
+    expect(
+      await t.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', 'like', '%.delete')
+        .where('entity_id', '=', category.id)
+        .execute(),
+    ).toHaveLength(0);
   });
 
   it('gives rows written outside the back office (seeds, fixtures) their first publication time', async () => {

@@ -139,7 +139,12 @@ export const deleteCategory = async (trx: Trx, id: string) => {
     or exists (select 1 from voucher where category_id = ${id})
     or exists (select 1 from privilege where category_id = ${id}) as n`.execute(trx);
   if (used.rows[0]?.n) throw fieldErrors([{ path: 'id', key: 'categoryInUse' }]);
-  await trx.deleteFrom('category').where('id', '=', id).execute();
+  // The check takes no lock: a store, voucher or privilege added meanwhile makes the foreign key refuse.
+  await trx
+    .deleteFrom('category')
+    .where('id', '=', id)
+    .execute()
+    .catch((err: unknown) => refusedByDatabase(err, 'id'));
   return { id, before, after: undefined };
 };
 
