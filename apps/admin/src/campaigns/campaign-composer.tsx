@@ -14,9 +14,7 @@ import {
   Button,
   Checkbox,
   DatePicker,
-  Drawer,
   Form,
-  Grid,
   Input,
   InputNumber,
   Radio,
@@ -33,6 +31,7 @@ import { toInstant, dateTimeFormat } from '../catalogue/datetime.ts';
 import { showFieldErrors } from '../catalogue/form-errors.ts';
 import { useStoreOptions } from '../catalogue/use-catalogue-options.ts';
 import { errorText } from '../shared/error-text.ts';
+import { FormDrawer } from '../shared/form-drawer.tsx';
 import { formatNumber } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
 import { segmentText } from './segment-text.ts';
@@ -80,7 +79,6 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { modal, message } = App.useApp();
-  const narrow = !Grid.useBreakpoint().md;
   const [form] = Form.useForm<Values>();
   const values = Form.useWatch([], form) as Partial<Values> | undefined;
   const segment = useDeferredValue(segmentOf(values));
@@ -168,14 +166,12 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
   );
 
   return (
-    <Drawer
+    <FormDrawer
       open={props.open}
       onClose={close}
       title={t('admin.campaigns.newTitle')}
-      size={narrow ? '100%' : 900}
-      forceRender
-      extra={narrow ? undefined : actions}
-      footer={narrow ? actions : undefined}
+      width={900}
+      actions={actions}
     >
       {error && <Alert type="error" showIcon role="alert" title={error} className="block-gap-bottom" />}
       <Form
@@ -340,6 +336,6 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
           </Form.Item>
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

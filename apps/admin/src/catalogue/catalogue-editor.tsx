@@ -1,10 +1,11 @@
 import type { CatalogueStatus } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Form, Grid, Skeleton, Space } from 'antd';
+import { Alert, App, Button, Form, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
 import { errorText } from '../shared/error-text.ts';
+import { FormDrawer } from '../shared/form-drawer.tsx';
 import { apiFieldErrors } from './form-errors.ts';
 import { FORMS } from './forms/index.ts';
 import { catalogueApiPath, hasStatus, type CatalogueKind } from './kinds.ts';
@@ -29,7 +30,6 @@ export function CatalogueEditor(props: {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const narrow = !Grid.useBreakpoint().md;
   const [form] = Form.useForm<Record<string, unknown>>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; more: string[] } | null>(null);
@@ -115,19 +115,17 @@ export function CatalogueEditor(props: {
   );
   const title = t(`admin.catalogue.${id ? 'editTitle' : 'newTitle'}.${kind}`);
   return (
-    <Drawer
+    <FormDrawer
       open={target !== null}
       onClose={close}
-      size={narrow ? '100%' : 960}
+      width={960}
       title={
         <Space wrap>
           {title}
           {view?.status && <CatalogueStatusTag status={view.status} />}
         </Space>
       }
-      forceRender
-      extra={narrow ? undefined : actions}
-      footer={narrow ? actions : undefined}
+      actions={actions}
     >
       {id && one.error && <Alert type="error" showIcon title={errorText(t, one.error)} />}
       {id && one.isLoading && <Skeleton active />}
@@ -159,6 +157,6 @@ export function CatalogueEditor(props: {
       >
         {target && <Fields view={view} urls={urls} />}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

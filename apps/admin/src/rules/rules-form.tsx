@@ -1,10 +1,11 @@
 import { TIERS, type ProgrammeRulesView, type UpdateRulesBody } from '@app/contracts';
-import { Alert, App, Button, Drawer, Form, Grid, Input, InputNumber, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Grid, Input, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFieldErrors } from '../catalogue/form-errors.ts';
 import { TierTag } from '../shared/labels.tsx';
 import { errorText } from '../shared/error-text.ts';
+import { FormDrawer } from '../shared/form-drawer.tsx';
 import { RuleChanges } from './rule-changes.tsx';
 import { diffRules } from './rules-diff.ts';
 import { useUpdateRules } from './use-rules.ts';
@@ -83,16 +84,13 @@ export function RulesForm(props: { open: boolean; current: ProgrammeRulesView; o
   );
 
   return (
-    <Drawer
+    <FormDrawer
       open={props.open}
       onClose={close}
       title={t('admin.rules.editTitle')}
-      size={narrow ? '100%' : 880}
+      width={880}
       destroyOnHidden={false}
-      forceRender
-      // On a phone the buttons sit under the form: the title keeps the width.
-      extra={narrow ? undefined : actions}
-      footer={narrow ? actions : undefined}
+      actions={actions}
     >
       <Alert
         type="info"
@@ -172,7 +170,7 @@ export function RulesForm(props: { open: boolean; current: ProgrammeRulesView; o
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
 
