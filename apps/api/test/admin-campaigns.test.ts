@@ -16,6 +16,7 @@ import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 import { createTestClock, buildTestApp, signIn, type TestApp } from './helpers/build-test-app.ts';
 import { createTestStore, signInStaff, type SignedInStaff } from './helpers/staff.ts';
 import { waitFor } from './helpers/test-database.ts';
+import { recordMails } from '../src/modules/campaigns/delivery.ts';
 
 const NOW = new Date('2026-06-15T05:00:00.000Z');
 const DAY = 86_400_000;
@@ -288,6 +289,11 @@ describe('campaign messages (/admin/api/campaigns)', () => {
     }, 20_000);
     const done = await get(c.id);
     expect(done).toMatchObject({ recipients: 2, delivered: 2, emailsSent: 1, emailsFailed: 1 });
+    // Outcomes recorded again (a retried job) move no row out of 'sending', so no counter moves.
+    const again = (await recipientsOf(c.id)).map((memberId) => ({ memberId, sent: true }));
+    expect(again).toHaveLength(2);
+    await recordMails(t.db, c.id, again);
+    expect(await get(c.id)).toMatchObject({ emailsSent: 1, emailsFailed: 1 });
 
     // The member app: a Thai member signed in reads it in Thai.
     const login = await signIn(t, m.som!.email);

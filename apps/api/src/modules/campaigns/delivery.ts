@@ -246,7 +246,10 @@ export const claimMails = async (
   return rows.map((r) => ({ memberId: r.member_id, email: r.email, language: r.language }));
 };
 
-/** Records how a claimed mail went and moves the campaign's e-mail counters with it. */
+/**
+ * Records how a claimed mail went and moves the campaign's e-mail counters with it — by the rows
+ * actually moved out of 'sending', so outcomes recorded twice (a retried job) count once.
+ */
 export const recordMails = async (
   db: Kysely<Database>,
   campaignId: string,
@@ -256,23 +259,25 @@ export const recordMails = async (
   const sent = outcomes.filter((o) => o.sent).map((o) => o.memberId);
   const failed = outcomes.filter((o) => !o.sent).map((o) => o.memberId);
   await db.transaction().execute(async (trx) => {
-    for (const [state, ids] of [
-      ['sent', sent],
-      ['failed', failed],
-    ] as const)
-      if (ids.length)
-        await trx
-          .updateTable('campaign_delivery')
-          .set({ email_state: state })
-          .where('campaign_id', '=', campaignId)
-          .where('member_id', 'in', ids)
-          .where('email_state', '=', 'sending')
-          .execute();
+    const moved = async (state: 'sent' | 'failed', ids: string[]) => {
+      if (!ids.length) return 0;
+      const r = await trx
+        .updateTable('campaign_delivery')
+        .set({ email_state: state })
+        .where('campaign_id', '=', campaignId)
+        .where('member_id', 'in', ids)
+        .where('email_state', '=', 'sending')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    };
+    const sentRows = await moved('sent', sent);
+    const failedRows = await moved('failed', failed);
+    if (!sentRows && !failedRows) return;
     await trx
       .updateTable('campaign')
       .set((eb) => ({
-        emails_sent: eb('emails_sent', '+', sent.length),
-        emails_failed: eb('emails_failed', '+', failed.length),
+        emails_sent: eb('emails_sent', '+', sentRows),
+        emails_failed: eb('emails_failed', '+', failedRows),
       }))
       .where('id', '=', campaignId)
       .execute();
