@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pointsBalance, pointsBalances } from '../src/modules/points/index.ts';
 import {
   bearer,
   buildTestApp,
@@ -114,6 +115,22 @@ describe('back office: members — search, profile, points adjustments, sign-in 
       .execute();
 
   describe('search', () => {
+    it("shows each row's balance as pointsBalance counts it, read for the whole page in one query", async () => {
+      const [a, b, none] = [await person(), await person(), await person()];
+      expect((await adjust(a, 70, 'Seventy to start')).statusCode).toBe(200);
+      expect((await adjust(a, -25, 'Twenty-five back')).statusCode).toBe(200);
+      expect((await adjust(b, 5, 'Five to start')).statusCode).toBe(200);
+      const balances = await pointsBalances(t.db, [a.id, b.id, none.id, a.id]);
+      expect(Object.fromEntries(balances)).toEqual({ [a.id]: 45, [b.id]: 5, [none.id]: 0 });
+      for (const m of [a, b, none]) expect(balances.get(m.id)).toBe(await pointsBalance(t.db, m.id));
+      const rows = (await search('', '&pageSize=100')).items.filter((r) =>
+        [a.id, b.id, none.id].includes(r.id),
+      );
+      expect(Object.fromEntries(rows.map((r) => [r.id, r.pointsBalance]))).toEqual(
+        Object.fromEntries(balances),
+      );
+    });
+
     it('finds a member by any part of the e-mail, in any case', async () => {
       const m = await person();
       const [local, domain] = m.email.split('@') as [string, string];

@@ -12,6 +12,7 @@ export {
   type BurnResult,
   type ReverseInput,
 } from './points-ledger.ts';
+export { pointsBalances } from './points-balances.ts';
 export { pointsHistoryKeys, pointsMovements, type PointsMovementRow } from './points-history.ts';
 export { reviewTiers } from './tiers.ts';
 export { createPointsRuntime } from './points.jobs.ts';

@@ -14,7 +14,7 @@ import { isUuid } from '../../../uuid.ts';
 import { liveSessionCount, withMemberSessionsRevoked } from '../../auth/index.ts';
 import { findMemberById, presentMember, updateMember } from '../../member/index.ts';
 import { notify } from '../../notifications/index.ts';
-import { adjustPoints, lockMember, pointsBalance, pointsSummary } from '../../points/index.ts';
+import { adjustPoints, lockMember, pointsBalances, pointsSummary } from '../../points/index.ts';
 import { recordAudit, type AuditActor } from '../audit.ts';
 import {
   adjustmentByKey,
@@ -80,8 +80,11 @@ export const searchMemberPage = async (
     await countMembers(ctx.db, search),
     await searchMembers(ctx.db, search, sliceOf(query)),
   ];
-  const balances = new Map<string, number>();
-  for (const r of rows) balances.set(r.id, await pointsBalance(ctx.db, r.id));
+  // One grouped query for the page, not one per row.
+  const balances = await pointsBalances(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return pageOf(
     query,
     total,
