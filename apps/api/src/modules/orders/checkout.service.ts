@@ -26,7 +26,7 @@ import {
   insertCouponUse,
   insertOrder,
   insertOrderItems,
-  lockMember,
+  lockOrderMember,
   memberCouponUses,
   openOrderCount,
   orderByKey,
@@ -314,7 +314,7 @@ export const createOrder = async (
   const requestHash = requestHashOf(purchase, contact);
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
-    const member = await lockMember(trx, memberId);
+    const member = await lockOrderMember(trx, memberId);
     if (!member) throw new AppError('unauthorized');
     if (idempotencyKey) {
       const existing = await orderByKey(trx, memberId, idempotencyKey);

@@ -8,7 +8,7 @@ import { issueWalletVouchers } from '../wallet/index.ts';
 import { unitsByVoucher } from './pricing.ts';
 import { isPaidUnissued, moveOrder } from './order-states.ts';
 import type { OrdersCtx } from './orders.context.ts';
-import { lockMember, orderItems, settleCouponUse, type Db, type OrderRow } from './orders.repository.ts';
+import { lockOrderMember, orderItems, settleCouponUse, type Db, type OrderRow } from './orders.repository.ts';
 
 /*
  * What happens to a paid order (vouchers into the wallet, points, cart lines removed) and to one that
@@ -33,7 +33,7 @@ export const fulfilIn = async (
   options: { paidNow?: boolean } = {},
 ): Promise<boolean> => {
   const now = ctx.now();
-  const member = await lockMember(trx, order.member_id);
+  const member = await lockOrderMember(trx, order.member_id);
   if (options.paidNow) {
     if (!(await moveOrder(trx, order.id, 'IN_PROGRESS', now, { paid_at: now }))) return false;
     await settleCouponUse(trx, order.id, 'used', now);

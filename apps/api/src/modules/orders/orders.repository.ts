@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, PaymentTable, PurchaseOrderItemTable, PurchaseOrderTable } from '../../db/schema.ts';
 import { isUuid } from '../../uuid.ts';
+import { lockMember } from '../points/index.ts';
 
 /** `db` or a transaction: repositories never open one. */
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -10,16 +11,19 @@ export type OrderItemRow = Selectable<PurchaseOrderItemTable>;
 export type PaymentRow = Selectable<PaymentTable>;
 
 /**
- * Locks the member's row for the rest of the transaction: one member's checkouts run one at a time,
- * so a retried Confirm finds the first one's order and a per-member coupon limit cannot be overrun.
+ * Locks the member's row for the rest of the transaction (the points module's lock, which every
+ * money path takes first) and reads what checkout and issuing need: one member's checkouts run one
+ * at a time, so a retried Confirm finds the first one's order and a per-member coupon limit cannot
+ * be overrun. Undefined: no such member.
  */
-export const lockMember = (trx: Db, memberId: string) =>
-  trx
-    .selectFrom('member')
-    .select(['id', 'tier', 'language'])
-    .where('id', '=', memberId)
-    .forUpdate()
-    .executeTakeFirst();
+export const lockOrderMember = async (trx: Db, memberId: string) =>
+  (await lockMember(trx, memberId))
+    ? trx
+        .selectFrom('member')
+        .select(['id', 'tier', 'language'])
+        .where('id', '=', memberId)
+        .executeTakeFirst()
+    : undefined;
 
 /** The member's orders still waiting for payment. */
 export const openOrderCount = async (db: Db, memberId: string) => {

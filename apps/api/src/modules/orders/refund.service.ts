@@ -6,10 +6,10 @@ import { isUuid } from '../../uuid.ts';
 import { releaseStock, returnCouponUse } from '../catalogue/index.ts';
 import { notify } from '../notifications/index.ts';
 import type { Refund } from '../payments/index.ts';
-import { reversePoints } from '../points/index.ts';
+import { lockMember, reversePoints } from '../points/index.ts';
 import { isRefundable, moveOrder } from './order-states.ts';
 import type { OrdersCtx } from './orders.context.ts';
-import { lockMember, orderById, orderItems, paymentOf, type Db, type OrderRow } from './orders.repository.ts';
+import { orderById, orderItems, paymentOf, type Db, type OrderRow } from './orders.repository.ts';
 import { unitsByVoucher } from './pricing.ts';
 import { planRefund, refundMoney, refundPoints, type RefundLineInput } from './refund-plan.ts';
 import {

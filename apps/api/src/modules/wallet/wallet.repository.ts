@@ -174,13 +174,6 @@ export const walletVoucher = (db: Db, memberId: string, id: string) =>
     .executeTakeFirst();
 
 /**
- * Locks the member's row first, as every money path does (points, checkout, refunds): a Use and a
- * refund of the same unit then queue instead of deadlocking on the use row's key-share of the member.
- */
-export const lockWalletMember = (trx: Db, memberId: string) =>
-  trx.selectFrom('member').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
-
-/**
  * One use, or nothing: the count moves only while a use is left, the validity has not passed and no
  * refund took the unit, so concurrent taps on the last use (or a tap and a refund) cannot both win
  * (the row lock orders them; the loser re-reads).

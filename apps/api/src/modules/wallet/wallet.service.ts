@@ -12,6 +12,7 @@ import { bangkokDay, bangkokDaysUntil, endOfBangkokDay } from '../../calendar.ts
 import type { Ctx } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { privilegeCards, voucherCards, type VoucherCard } from '../catalogue/index.ts';
+import { lockMember } from '../points/index.ts';
 import { newWalletCode } from './wallet-code.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import {
@@ -21,7 +22,6 @@ import {
   insertWalletVouchers,
   listWallet,
   listWalletGroups,
-  lockWalletMember,
   takeWalletUse,
   walletUsage,
   walletUseByKey,
@@ -231,7 +231,9 @@ export const useWalletVoucher = async (
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await lockWalletMember(trx, memberId);
+      // The member's row first, as every money path does (points, checkout, refunds): a Use and a refund
+      // of the same unit then queue instead of deadlocking on the use row's key-share of the member.
+      await lockMember(trx, memberId);
       if (await earlierWith(trx)) return;
       if (await takeWalletUse(trx, memberId, id, now)) {
         await insertWalletUse(trx, {
