@@ -39,6 +39,8 @@ describe('back office', () => {
 
     await page.getByRole('textbox', { name: 'Search members' }).fill(memberEmail);
     await page.getByRole('button', { name: 'Search' }).click();
+    // The list shows every member until the search's answer arrives: wait for the one it finds.
+    await expect.poll(() => page.getByRole('link', { name: 'Malee Suksan' }).count()).toBe(1);
     await page.getByRole('link', { name: 'Malee Suksan' }).click();
     await expect.poll(() => page.getByTestId('points-balance').textContent()).toBe('0');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -88,6 +90,8 @@ describe('back office', () => {
     await page.getByRole('heading', { name: 'สมาชิก' }).waitFor();
     await page.getByRole('textbox', { name: 'ค้นหาสมาชิก' }).fill(memberEmail);
     await page.getByRole('button', { name: 'ค้นหา' }).click();
+    // The list shows every member until the search's answer arrives: wait for the one it finds.
+    await expect.poll(() => page.getByRole('link', { name: 'Malee Suksan' }).count()).toBe(1);
     await page.getByRole('link', { name: 'Malee Suksan' }).click();
     await page.getByRole('button', { name: 'ปรับพอยท์' }).waitFor();
     await page.getByRole('tab', { name: 'ประวัติพอยท์' }).click();
