@@ -17,9 +17,10 @@ export const migrateToLatest = async <DB>(db: Kysely<DB>): Promise<MigrationResu
   });
   let result = await migrator.migrateToLatest();
   // Kysely's "does the bookkeeping table exist" check reads the tables of every schema in the
-  // database; a schema another process drops during that read fails it with "schema does not exist"
-  // (seen with parallel test files on one server). Nothing was applied then: look again.
-  for (let i = 0; i < 5 && isSchemaGone(result); i++) result = await migrator.migrateToLatest();
+  // database; a schema or table another process drops during that read fails it with "schema does not
+  // exist" or "relation does not exist" (seen with parallel test files on one server, each dropping its
+  // schema and its job queue's tables). Nothing was applied then: look again.
+  for (let i = 0; i < 5 && isDroppedDuringRead(result); i++) result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'bookkeeping';
     throw new Error(`Migration ${failed} failed`, { cause: result.error });
@@ -44,8 +45,9 @@ const allApplied = async <DB>(db: Kysely<DB>, schema: string): Promise<boolean> 
   return names.size === wanted.length && wanted.every((n) => names.has(n));
 };
 
-const isSchemaGone = ({ error, results }: MigrationResultSet) =>
+/** `3F000` invalid_schema_name, `42P01` undefined_table — before any migration ran. */
+const isDroppedDuringRead = ({ error, results }: MigrationResultSet) =>
   typeof error === 'object' &&
   error !== null &&
-  (error as { code?: unknown }).code === '3F000' &&
+  ['3F000', '42P01'].includes(String((error as { code?: unknown }).code)) &&
   !results?.some((r) => r.status === 'Error');
