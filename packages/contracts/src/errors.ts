@@ -118,6 +118,8 @@ export const ERROR_CODES = [
   'insufficient_points',
   /** 409: more units of a voucher than it allows one member, in one order or over all their orders. */
   'purchase_limit_reached',
+  /** 409: a back-office save named a catalogue row's version, and another save changed the row since. */
+  'edit_conflict',
   /** 403: a staff member whose role does not allow this back-office operation. */
   'forbidden',
   /** 400: the staff sign-in step after the e-mailed code is unknown, used or older than 5 minutes. */
@@ -148,6 +150,18 @@ export const ERROR_CODES = [
   'refund_in_progress',
   /** 409: the payment provider refused the refund (nothing was changed). */
   'refund_declined',
+  /** 404: the counter or a POS sent a code that is no wallet code (or a voided unit's, never shown again). */
+  'counter_unknown_code',
+  /** 403: the wallet code is for a voucher or privilege of a store the staff member or API key does not serve. */
+  'counter_wrong_store',
+  /** 409: every use of the wallet code is taken. */
+  'counter_used_up',
+  /** 409: the wallet code's validity has passed. */
+  'counter_expired',
+  /** 409: the wallet code's unit was refunded: it can no longer be used. */
+  'counter_refunded',
+  /** 404: a POS sent a member card number that is no member's. */
+  'pos_member_not_found',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

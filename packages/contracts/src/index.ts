@@ -12,4 +12,5 @@ export * from './wallet.ts';
 export * from './points.ts';
 export * from './history.ts';
 export * from './notifications.ts';
+export * from './counter.ts';
 export * from './admin/index.ts';

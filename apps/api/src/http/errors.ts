@@ -90,6 +90,13 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   too_many_open_orders: 409,
   insufficient_points: 409,
   purchase_limit_reached: 409,
+  edit_conflict: 409,
+  counter_unknown_code: 404,
+  counter_wrong_store: 403,
+  counter_used_up: 409,
+  counter_expired: 409,
+  counter_refunded: 409,
+  pos_member_not_found: 404,
 };
 
 /** Status → code for errors raised by Fastify and its plugins (bad JSON, body too large, …). */

@@ -41,6 +41,10 @@ export const PERMISSIONS = {
   'campaigns.send': ['owner', 'marketing'],
   /** Dashboards: sales, redemptions, points liability, tiers. */
   'dashboard.read': ['owner', 'marketing', 'support'],
+  /** The shop's counter: look up a member's wallet code and record a use, for the staff member's own stores only. */
+  'counter.redeem': ['store_staff'],
+  /** A store's API keys for its point-of-sale system: list, create (shown once), revoke. */
+  'stores.apiKeys': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
