@@ -7,7 +7,7 @@ import type { Staff, StaffChallengeData } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { DEV_OWNER, ensureDevOwner } from '../src/modules/admin/index.ts';
-import { buildTestApp, lastCode, type TestApp } from './helpers/build-test-app.ts';
+import { buildTestApp, type TestApp } from './helpers/build-test-app.ts';
 import { CHILD_TEST_TIMEOUT } from './helpers/child-process.ts';
 import {
   createTestStaff,
@@ -15,7 +15,7 @@ import {
   openStaffSession,
   signInStaff,
   signInStaffThroughFlow,
-  staffSendCode,
+  staffSendCodeAndRead,
   staffVerifyCode,
   uniqueStaffEmail,
   type SignedInStaff,
@@ -96,8 +96,7 @@ describe('staff management (owner only)', () => {
     expect(again.json()).toMatchObject({ code: 'staff_email_taken' });
 
     // The new account signs in for the first time by enrolling an authenticator app.
-    await staffSendCode(t, email);
-    const challenge = (await staffVerifyCode(t, email, await lastCode(t, email))).json<{
+    const challenge = (await staffVerifyCode(t, email, await staffSendCodeAndRead(t, email))).json<{
       data: StaffChallengeData;
     }>().data;
     expect(challenge.secondFactor).toBe('enrol_totp');

@@ -6,9 +6,12 @@ import {
   type StaffRole,
   type StaffSessionData,
 } from '@app/contracts';
+import { sql } from 'kysely';
 import { generate } from 'otplib';
+import { jobsSchemaFor } from '../../src/jobs/jobs.ts';
 import { hashStaffToken, newStaffToken } from '../../src/modules/admin/staff-token.ts';
 import { bearer, lastCode, type TestApp } from './build-test-app.ts';
+import { waitFor } from './test-database.ts';
 
 export interface TestStaffOptions {
   /** Default: a fresh address per call. */
@@ -160,6 +163,40 @@ export const staffVerifyCode = (t: TestApp, email: string, code: string) =>
 export const staffSecondFactor = (t: TestApp, challengeToken: string, code: string) =>
   t.app.inject({ method: 'POST', url: '/admin/api/auth/second-factor', payload: { challengeToken, code } });
 
+const mailsTo = async (t: TestApp, email: string) =>
+  (await t.db.selectFrom('mail_outbox').select('id').where('to_address', '=', email.toLowerCase()).execute())
+    .length;
+
+/**
+ * Step 1, then the code its mail brings: the mail goes out from the job queue a moment after the
+ * answer, so this waits for a new mail to the address in the dev outbox.
+ */
+export const staffSendCodeAndRead = async (
+  t: TestApp,
+  email: string,
+  language?: 'en' | 'th',
+): Promise<string> => {
+  const before = await mailsTo(t, email);
+  const sent = await staffSendCode(t, email, language);
+  if (sent.statusCode !== 200) throw new Error(`send-code ${sent.statusCode}: ${sent.body}`);
+  await waitFor(async () => (await mailsTo(t, email)) > before, 10_000, `the code mail to ${email}`);
+  return lastCode(t, email);
+};
+
+/** Waits until every queued sign-in code mail has been dealt with (sent, or dropped as not for staff). */
+export const staffCodeMailsSettled = async (t: TestApp) => {
+  const schema = await jobsSchemaFor(t.db);
+  await waitFor(
+    async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${schema}.job`)}
+        where name = 'admin.staff-code-mail' and state in ('created', 'retry', 'active')`.execute(t.db);
+      return rows[0]?.n === 0;
+    },
+    10_000,
+    'the queued sign-in code mails',
+  );
+};
+
 /**
  * The real sign-in of an existing staff account: e-mailed code from the outbox, then the authenticator
  * code — enrolling with the offered secret when the account has none yet (pass the `secret` an
@@ -173,9 +210,7 @@ export const signInStaffThroughFlow = async (
   secret?: string,
 ): Promise<{ token: string; secret: string; headers: { authorization: string }; data: StaffSessionData }> => {
   t.clock.advance(secret ? 61_000 : 1000);
-  const sent = await staffSendCode(t, email);
-  if (sent.statusCode !== 200) throw new Error(`send-code ${sent.statusCode}: ${sent.body}`);
-  const verified = await staffVerifyCode(t, email, await lastCode(t, email));
+  const verified = await staffVerifyCode(t, email, await staffSendCodeAndRead(t, email));
   if (verified.statusCode !== 200) throw new Error(`verify-code ${verified.statusCode}: ${verified.body}`);
   const challenge = verified.json<{ data: StaffChallengeData }>().data;
   const useSecret = challenge.enrolment?.secret ?? secret;

@@ -20,6 +20,7 @@ import {
   signOutStaff,
   verifyStaffCode,
 } from './staff-auth.service.ts';
+import { defineStaffCodeJobs } from './staff-code.jobs.ts';
 
 /**
  * Staff sign-in (/admin/api/auth): e-mailed code, then the authenticator app's code; sign-out; who am
@@ -27,6 +28,7 @@ import {
  */
 export const staffAuthArea: AdminArea = async (app, { deps, limiter }) => {
   const { config } = deps;
+  const codeMail = defineStaffCodeJobs(deps.jobs, () => ({ ...deps, log: app.log }));
   const emailOf = (req: FastifyRequest) => (req.body as { email: string }).email;
   const sendsPerIp = limiter({ name: 'staff-otp-ip', max: config.otpSendLimitPerIp, key: (req) => req.ip });
   const sendsPerAddressFromIp = limiter({
@@ -54,15 +56,16 @@ export const staffAuthArea: AdminArea = async (app, { deps, limiter }) => {
         tags: ['admin: sign-in'],
         summary: 'Staff sign-in, step 1: mail a 6-digit code',
         description:
-          'The same answer whether or not the address is an active staff account (only staff get a mail). ' +
-          '429 rate_limited within 60 s of the previous code or past the limits; 503 mail_unavailable.',
+          'The same answer, in the same time, whether or not the address is an active staff account: the mail ' +
+          'is queued and sent (only to staff) by a job, retried while the code lasts. ' +
+          '429 rate_limited within 60 s of the previous code or past the limits.',
         body: StaffSendCodeBodySchema,
         response: { 200: SendOtpResponseSchema },
       },
     },
     async (req) => {
       await sendsPerIp(req);
-      const data = await sendStaffCode(forRequest(deps, req), req.body, {
+      const data = await sendStaffCode(forRequest(deps, req), codeMail, req.body, {
         beforeSend: async () => {
           await sendsPerAddressFromIp(req);
           await sendsPerAddress(req);

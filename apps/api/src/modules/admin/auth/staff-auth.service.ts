@@ -1,5 +1,4 @@
 import {
-  OTP_TTL_SECONDS,
   STAFF_CHALLENGE_MAX_ATTEMPTS,
   STAFF_CHALLENGE_TTL_SECONDS,
   STAFF_SESSION_MAX_HOURS,
@@ -20,39 +19,52 @@ import type { StaffPrincipal } from '../guard.ts';
 import { hashStaffToken, newStaffToken } from '../staff-token.ts';
 import { findStaffByEmail, findStaffById, lockStaff, storeIdsOf } from '../staff/staff.repository.ts';
 import { seal, unseal } from './secret-box.ts';
-import { renderStaffCodeMail } from './staff-code-mail.ts';
+import { STAFF_SIGN_IN, type StaffCodeQueue } from './staff-code.jobs.ts';
 import { checkTotp, newTotpSecret, totpUri } from './totp.ts';
 
-/** The e-mailed code's purpose: a member's sign-in code can never open the back office, nor the reverse. */
-export const STAFF_SIGN_IN = 'staff_sign_in';
-
-/** Keeps a code's mail to itself: for addresses that are not active staff. */
-const silentMailer = (mailer: Mailer): Mailer => ({
-  kind: mailer.kind,
-  send: async () => {},
-  close: async () => {},
-});
-
 /**
- * Step 1: mails a code to an active staff account. Any other address gets the very same answer — and
- * a code is made and kept for it too (one nobody receives), so the resend wait and the limits behave
- * alike and the answers never tell who is staff.
+ * Step 1: makes and keeps a code for the address and queues its mail; the job mails it only to an
+ * active staff account. Every address takes the same path — the same queries, the same answer, in the
+ * same time, whether or not SMTP is up — so neither the answer nor its timing tells who is staff.
  */
 export const sendStaffCode = async (
   ctx: Ctx,
+  queue: StaffCodeQueue,
   input: { email: string; language?: Language | undefined },
   hooks: SendCodeHooks = {},
 ): Promise<SendOtpData> => {
-  const staff = await findStaffByEmail(ctx.db, input.email);
-  const isStaff = staff?.status === 'active';
-  const language: Language = input.language ?? staff?.language ?? 'en';
+  let code: string | undefined;
+  // sendCode hands its mail to this "mailer" once the code is stored: the mail itself is written by
+  // the job, in the account's language when the page asked in none. Should queueing fail, sendCode
+  // forgets the code and answers mail_unavailable, as it does when SMTP fails.
+  const queueing: Mailer = {
+    kind: ctx.mailer.kind,
+    send: async () => {
+      const stored = await ctx.db
+        .selectFrom('otp_code')
+        .select('code_hash')
+        .where('email', '=', input.email)
+        .where('purpose', '=', STAFF_SIGN_IN)
+        .executeTakeFirstOrThrow();
+      await queue.send(ctx.db, {
+        email: input.email,
+        language: input.language ?? null,
+        sealedCode: seal(ctx.config.jwtSecret, code ?? ''),
+        codeHash: stored.code_hash,
+      });
+    },
+    close: async () => {},
+  };
   return sendCode(
-    isStaff ? ctx : { ...ctx, mailer: silentMailer(ctx.mailer) },
+    { ...ctx, mailer: queueing },
     {
       email: input.email,
       purpose: STAFF_SIGN_IN,
       language: input.language ?? null,
-      render: (code) => renderStaffCodeMail(input.email, language, code, OTP_TTL_SECONDS),
+      render: (made) => {
+        code = made;
+        return { to: input.email, subject: '', text: '', html: '' };
+      },
     },
     hooks,
   );
