@@ -101,6 +101,8 @@ export interface CategoryTable {
   /** A file under assets/catalogue/categories. */
   icon_file: string;
   sort_order: Defaulted<number>;
+  /** The editor's save count: +1 on every back-office save of the row (edit conflicts are told by it). */
+  version: Defaulted<number>;
   created_at: Timestamp;
 }
 
@@ -113,6 +115,8 @@ export interface MerchantTable {
   description_th: Text;
   /** A file under assets/catalogue/merchants. */
   logo_file: string;
+  /** The editor's save count: +1 on every back-office save of the row (edit conflicts are told by it). */
+  version: Defaulted<number>;
   created_at: Timestamp;
 }
 
@@ -164,6 +168,8 @@ export interface VoucherTable extends CatalogueItemColumns {
   status: Defaulted<CatalogueStatus>;
   /** When first published; null = never (members never saw it). */
   published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The editor's save count: +1 on every back-office save of the row (edit conflicts are told by it). */
+  version: Defaulted<number>;
   search_text: Derived<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -201,6 +207,8 @@ export interface PrivilegeTable extends CatalogueItemColumns {
   status: Defaulted<CatalogueStatus>;
   /** When first published; null = never (members never saw it). */
   published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The editor's save count: +1 on every back-office save of the row (edit conflicts are told by it). */
+  version: Defaulted<number>;
   search_text: Derived<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -239,6 +247,8 @@ export interface CouponTable {
   status: Defaulted<CatalogueStatus>;
   /** When first published; null = never (members never saw it). */
   published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The editor's save count: +1 on every back-office save of the row (edit conflicts are told by it). */
+  version: Defaulted<number>;
   created_at: Timestamp;
 }
 
@@ -268,6 +278,8 @@ export interface BannerTable {
   status: Defaulted<CatalogueStatus>;
   /** When first published; null = never (members never saw it). */
   published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The editor's save count: +1 on every back-office save of the row (edit conflicts are told by it). */
+  version: Defaulted<number>;
   created_at: Timestamp;
 }
 

@@ -65,6 +65,17 @@ export const CatalogueImageFileSchema = z
     'must be the name of an uploaded picture',
   );
 
+/**
+ * The row's edit version as the form was loaded (every item answer holds it). Sent back with a save, a
+ * save made after someone else's is refused with 409 edit_conflict and changes nothing; left out, the
+ * save is made whatever the version (older callers).
+ */
+const editVersion = z.number({ error: 'must be a number' }).int('must be a whole number').min(1).optional();
+
+/** Publish / unpublish / archive: the version the staff member saw (optional, as in a save; no body at all too). */
+export const CatalogueStatusBodySchema = z.strictObject({ version: editVersion }).nullish();
+export type CatalogueStatusBody = z.input<typeof CatalogueStatusBodySchema>;
+
 // ── query and paging ────────────────────────────────────────────────────────────────────────────
 
 const queryInt = (min: number, max: number) =>
@@ -100,7 +111,11 @@ const pageOf = <T extends z.ZodType>(item: T) =>
     }),
   );
 
+/** Every item answer's edit version: +1 on each save in the back office. */
+const version = { version: z.number().int() };
+
 const lifecycle = {
+  ...version,
   status: CatalogueStatusSchema,
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -119,6 +134,7 @@ export const CategoryBodySchema = z.strictObject({
   nameEn: optional(),
   iconFile: CatalogueImageFileSchema,
   sortOrder: int(-100_000, 100_000).default(0),
+  version: editVersion,
 });
 export type CategoryBody = z.input<typeof CategoryBodySchema>;
 
@@ -130,6 +146,7 @@ export const AdminCategorySchema = z.object({
   iconFile: z.string(),
   iconUrl: z.string(),
   sortOrder: z.number().int(),
+  ...version,
   createdAt: z.string(),
 });
 export type AdminCategory = z.infer<typeof AdminCategorySchema>;
@@ -145,6 +162,7 @@ export const StoreBodySchema = z.strictObject({
   descriptionTh: optional(CATALOGUE_DESCRIPTION_MAX),
   descriptionEn: optional(CATALOGUE_DESCRIPTION_MAX),
   logoFile: CatalogueImageFileSchema,
+  version: editVersion,
 });
 export type StoreBody = z.input<typeof StoreBodySchema>;
 
@@ -157,6 +175,7 @@ export const AdminStoreSchema = z.object({
   descriptionEn: z.string().nullable(),
   logoFile: z.string(),
   logoUrl: z.string(),
+  ...version,
   createdAt: z.string(),
 });
 export type AdminStore = z.infer<typeof AdminStoreSchema>;
@@ -181,6 +200,7 @@ const itemTexts = {
     .default([]),
   /** Minimum tier; null = everyone. */
   tier: TierSchema.nullish().default(null),
+  version: editVersion,
 };
 
 export const PriceOptionBodySchema = z.strictObject({
@@ -337,6 +357,7 @@ export const CouponBodySchema = z
     /** Empty both: every store and voucher. */
     storeIds: z.array(id('store')).max(200, 'at most 200 stores').default([]),
     voucherIds: z.array(id('voucher')).max(500, 'at most 500 vouchers').default([]),
+    version: editVersion,
   })
   .refine((c) => new Date(c.endsAt).getTime() > new Date(c.startsAt).getTime(), {
     path: ['endsAt'],
@@ -393,6 +414,7 @@ export const BannerBodySchema = z
     sortOrder: int(-100_000, 100_000).default(0),
     startsAt: instant.nullish().default(null),
     endsAt: instant.nullish().default(null),
+    version: editVersion,
   })
   .refine((b) => b.startsAt == null || afterOrSame(b.startsAt, b.endsAt), {
     path: ['endsAt'],

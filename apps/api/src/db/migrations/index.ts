@@ -22,6 +22,7 @@ import * as memberSearchAndAdjustments from './2025-12-06-0001-member-search-and
 import * as catalogueDrafts from './2025-12-07-0001-catalogue-drafts.ts';
 import * as campaigns from './2025-12-08-0001-campaigns.ts';
 import * as cataloguePublishedAt from './2025-12-09-0001-catalogue-published-at.ts';
+import * as catalogueVersions from './2025-12-10-0001-catalogue-versions.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2025-12-07-0001-catalogue-drafts': catalogueDrafts,
   '2025-12-08-0001-campaigns': campaigns,
   '2025-12-09-0001-catalogue-published-at': cataloguePublishedAt,
+  '2025-12-10-0001-catalogue-versions': catalogueVersions,
 };

@@ -30,14 +30,24 @@ export {
   type Redeemable,
 } from './privilege-redeem.ts';
 export { localized } from './localize.ts';
-// For the back office's catalogue editor (modules/admin/catalogue): the same search key and pictures.
-export { matchesSearch } from './search.ts';
-export { BANNER_COLUMNS } from './banners.repository.ts';
-export { COUPON_COLUMNS } from './coupons.repository.ts';
+// The catalogue editor (the back office's Catalogue calls it): validation, saves with their audit
+// rows and edit versions, publish / unpublish / archive, uploaded pictures, cache invalidation.
 export {
-  MEDIA_FILE_PATTERN,
-  MEDIA_KINDS,
-  UPLOADED_FILE_PATTERN,
-  shippedMediaLibrary,
-  type MediaKind,
-} from './media.ts';
+  CATALOGUE_EDITOR_KINDS,
+  CatalogueFieldErrors,
+  createCatalogueRow,
+  hasDrafts,
+  isRemovable,
+  listCatalogueRows,
+  moveCatalogueStatus,
+  readCatalogueRow,
+  removeCatalogueRow,
+  STATUS_ACTIONS,
+  updateCatalogueRow,
+  uploadCatalogueImage,
+  type CatalogueEditorDeps,
+  type CatalogueEditorKind,
+  type FieldIssue,
+  type StatusAction,
+} from './editor/editor.ts';
+export { MEDIA_KINDS, type MediaKind } from './media.ts';

@@ -21,177 +21,142 @@ import {
   CouponBodySchema,
   PrivilegeBodySchema,
   StoreBodySchema,
+  CatalogueStatusBodySchema,
   VoucherBodySchema,
-  type AdminCatalogueListQuery,
-  type ErrorCode,
+  type FieldError,
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../app-error.ts';
 import { ok } from '../../../http/envelope.ts';
 import { readSingleFile } from '../../../http/multipart.ts';
-import { MEDIA_KINDS } from '../../catalogue/index.ts';
-import type { AdminArea } from '../area.ts';
-import { actorOf, recordAudit } from '../audit.ts';
-import { STAFF_SECURITY } from '../guard.ts';
-import { createBanner, listBanners, readBanner, updateBanner } from './banners.service.ts';
-import { createCoupon, listCoupons, readCoupon, updateCoupon } from './coupons.service.ts';
-import { normalizeCatalogueImage, storeCatalogueImage } from './images.service.ts';
-import { createPrivilege, listPrivileges, readPrivilege, updatePrivilege } from './privileges.service.ts';
+import { languageFromHeader, t } from '../../../i18n/messages.ts';
 import {
-  lockedStatus,
-  moveStatus,
-  saveWithAudit,
+  CatalogueFieldErrors,
+  createCatalogueRow,
+  hasDrafts,
+  isRemovable,
+  listCatalogueRows,
+  MEDIA_KINDS,
+  moveCatalogueStatus,
+  readCatalogueRow,
+  removeCatalogueRow,
   STATUS_ACTIONS,
-  type Deps,
+  updateCatalogueRow,
+  uploadCatalogueImage,
+  type CatalogueEditorKind,
   type StatusAction,
-  type Trx,
-} from './shared.ts';
-import {
-  createCategory,
-  createStore,
-  deleteCategory,
-  deleteStore,
-  listCategories,
-  listStores,
-  readCategory,
-  readStore,
-  updateCategory,
-  updateStore,
-} from './stores.service.ts';
-import { createVoucher, listVouchers, readVoucher, updateVoucher } from './vouchers.service.ts';
+} from '../../catalogue/index.ts';
+import type { AdminArea } from '../area.ts';
+import { actorOf } from '../audit.ts';
+import { STAFF_SECURITY } from '../guard.ts';
 
 const tags = ['admin'];
 
-type Saved = { id: string; before?: unknown; after: unknown };
-type SaveChange = (trx: Trx, now: Date) => Promise<Saved>;
+/** Picture uploads one staff member may make in a window (each is decoded, re-encoded and kept). */
+export const CATALOGUE_UPLOADS_PER_STAFF = 60;
+export const CATALOGUE_UPLOAD_WINDOW_SECONDS = 600;
 
-/** One kind of catalogue row as the editor's routes handle it. */
-interface Editable {
-  /** Path under /catalogue and the audit's entity type. */
+/** One kind of catalogue row as the editor's HTTP routes show it. */
+interface EditableRoutes {
+  /** Path under /catalogue. */
   path: string;
-  entityType: string;
+  kind: CatalogueEditorKind;
   label: string;
-  notFound: ErrorCode;
   body: z.ZodType;
   one: z.ZodType;
   page: z.ZodType;
-  list(db: Deps['db'], q: AdminCatalogueListQuery): Promise<unknown>;
-  read(db: Deps['db'] | Trx, id: string): Promise<unknown>;
-  create(trx: Trx, body: never, now: Date): Promise<Saved>;
-  update(trx: Trx, id: string, body: never, now: Date): Promise<Saved>;
-  /** Items with drafts: publish / unpublish / archive. */
-  statusTable?: 'voucher' | 'privilege' | 'coupon' | 'banner';
-  /** Rows that may be removed outright (when nothing names them). */
-  remove?(trx: Trx, id: string): Promise<Saved>;
 }
 
-const EDITABLE: Editable[] = [
+const EDITABLE: EditableRoutes[] = [
   {
     path: 'categories',
-    entityType: 'category',
+    kind: 'category',
     label: 'category',
-    notFound: 'not_found',
     body: CategoryBodySchema,
     one: AdminCategoryResponseSchema,
     page: AdminCategoryPageResponseSchema,
-    list: listCategories,
-    read: readCategory,
-    create: createCategory,
-    update: (trx, id, body) => updateCategory(trx, id, body),
-    remove: deleteCategory,
   },
   {
     path: 'stores',
-    entityType: 'merchant',
+    kind: 'store',
     label: 'store',
-    notFound: 'merchant_not_found',
     body: StoreBodySchema,
     one: AdminStoreResponseSchema,
     page: AdminStorePageResponseSchema,
-    list: listStores,
-    read: readStore,
-    create: createStore,
-    update: (trx, id, body) => updateStore(trx, id, body),
-    remove: deleteStore,
   },
   {
     path: 'vouchers',
-    entityType: 'voucher',
+    kind: 'voucher',
     label: 'voucher',
-    notFound: 'voucher_not_found',
     body: VoucherBodySchema,
     one: AdminVoucherResponseSchema,
     page: AdminVoucherPageResponseSchema,
-    list: listVouchers,
-    read: readVoucher,
-    create: createVoucher,
-    update: updateVoucher,
-    statusTable: 'voucher',
   },
   {
     path: 'privileges',
-    entityType: 'privilege',
+    kind: 'privilege',
     label: 'privilege',
-    notFound: 'privilege_not_found',
     body: PrivilegeBodySchema,
     one: AdminPrivilegeResponseSchema,
     page: AdminPrivilegePageResponseSchema,
-    list: listPrivileges,
-    read: readPrivilege,
-    create: createPrivilege,
-    update: updatePrivilege,
-    statusTable: 'privilege',
   },
   {
     path: 'coupons',
-    entityType: 'coupon',
+    kind: 'coupon',
     label: 'coupon',
-    notFound: 'coupon_not_found',
     body: CouponBodySchema,
     one: AdminCouponResponseSchema,
     page: AdminCouponPageResponseSchema,
-    list: listCoupons,
-    read: readCoupon,
-    create: createCoupon,
-    update: (trx, id, body) => updateCoupon(trx, id, body),
-    statusTable: 'coupon',
   },
   {
     path: 'banners',
-    entityType: 'banner',
+    kind: 'banner',
     label: 'banner',
-    notFound: 'not_found',
     body: BannerBodySchema,
     one: AdminBannerResponseSchema,
     page: AdminBannerPageResponseSchema,
-    list: listBanners,
-    read: readBanner,
-    create: createBanner,
-    update: (trx, id, body) => updateBanner(trx, id, body),
-    statusTable: 'banner',
   },
 ];
+
+/** A save's refused fields as the 400 that lists each field in the staff member's language. */
+const inStaffLanguage = async <T>(req: FastifyRequest, run: Promise<T>): Promise<T> =>
+  run.catch((err: unknown) => {
+    if (!(err instanceof CatalogueFieldErrors)) throw err;
+    const lang = languageFromHeader(req.headers['accept-language']);
+    const fields: FieldError[] = err.issues.map((i) => ({
+      path: i.path,
+      message: t(lang, `fieldErrors.catalogue.${i.key}`, { field: i.path, ...i.vars }),
+    }));
+    throw new AppError('validation_failed', {
+      ...(fields[0] ? { message: fields[0].message } : {}),
+      details: fields.map((f) => `${f.path}: ${f.message}`),
+      fields,
+      cause: err,
+    });
+  });
 
 /**
  * The catalogue editor at /admin/api/catalogue: stores, categories, vouchers, privileges, coupons
  * and banners — lists (drafts included) and details for `catalogue.read`; create, update, publish,
- * unpublish, archive and picture uploads for `catalogue.write`. Every save is one transaction with its
- * audit row (before/after); after it commits, this process's catalogue caches are told at once
- * (`catalogueChanged`) and other processes follow the catalogue_version trigger.
+ * unpublish, archive and picture uploads for `catalogue.write`. The routes are HTTP only (permission,
+ * schemas, the staff member's language, the upload limit); the catalogue module's editor services
+ * validate, save with the audit row and edit version, and tell the caches.
  */
-export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) => {
+export const catalogueArea: AdminArea = async (app, { deps, limiter, catalogueChanged }) => {
+  const editor = { db: deps.db, now: deps.now, changed: catalogueChanged };
+  // Each upload is decoded and re-encoded and stays stored: bounded per staff member, as avatars are
+  // per member (the figures: docs/decisions.md).
+  const uploadsPerStaff = limiter({
+    name: 'catalogue-image-staff',
+    max: CATALOGUE_UPLOADS_PER_STAFF,
+    windowSeconds: CATALOGUE_UPLOAD_WINDOW_SECONDS,
+    key: (req) => req.staff.staffId,
+  });
+
   for (const e of EDITABLE) {
     const base = `/catalogue/${e.path}`;
-    const found = async (id: string) => {
-      const view = await e.read(deps.db, id);
-      if (!view) throw new AppError(e.notFound);
-      return view;
-    };
-    // Every write of this kind: one transaction with its audit row `catalogue.<entity>.<verb>`, then
-    // this process's caches told (saveWithAudit).
-    const save = (req: FastifyRequest, verb: string, change: SaveChange) =>
-      saveWithAudit(deps, req, catalogueChanged, `catalogue.${e.entityType}.${verb}`, e.entityType, change);
+    const drafts = hasDrafts(e.kind);
 
     app.get(
       base,
@@ -205,7 +170,7 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
           response: { 200: e.page },
         },
       },
-      async (req) => ok(await e.list(deps.db, req.query)),
+      async (req) => ok(await listCatalogueRows(deps.db, e.kind, req.query)),
     );
 
     app.get(
@@ -220,7 +185,7 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
           response: { 200: e.one },
         },
       },
-      async (req) => ok(await found(req.params.id)),
+      async (req) => ok(await readCatalogueRow(deps.db, e.kind, req.params.id)),
     );
 
     app.post(
@@ -229,13 +194,14 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
         config: { permission: 'catalogue.write' },
         schema: {
           tags,
-          summary: `Back office: create a ${e.label}${e.statusTable ? ' (as a draft)' : ''}`,
+          summary: `Back office: create a ${e.label}${drafts ? ' (as a draft)' : ''}`,
           security: STAFF_SECURITY,
           body: e.body,
           response: { 200: e.one },
         },
       },
-      async (req) => ok(await save(req, 'create', (trx, now) => e.create(trx, req.body as never, now))),
+      async (req) =>
+        ok(await inStaffLanguage(req, createCatalogueRow(editor, actorOf(req), e.kind, req.body))),
     );
 
     app.put(
@@ -245,6 +211,9 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
         schema: {
           tags,
           summary: `Back office: save a ${e.label} (the whole form; its status is unchanged)`,
+          description:
+            'Send back the `version` the form was loaded with: when someone saved the row since, the answer ' +
+            'is 409 edit_conflict and nothing is changed.',
           security: STAFF_SECURITY,
           params: CatalogueIdParamsSchema,
           body: e.body,
@@ -252,11 +221,15 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
         },
       },
       async (req) =>
-        ok(await save(req, 'update', (trx, now) => e.update(trx, req.params.id, req.body as never, now))),
+        ok(
+          await inStaffLanguage(
+            req,
+            updateCatalogueRow(editor, actorOf(req), e.kind, req.params.id, req.body),
+          ),
+        ),
     );
 
-    if (e.remove) {
-      const remove = e.remove;
+    if (isRemovable(e.kind))
       app.delete(
         `${base}/:id`,
         {
@@ -270,14 +243,12 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
           },
         },
         async (req) => {
-          await save(req, 'delete', (trx) => remove(trx, req.params.id));
+          await inStaffLanguage(req, removeCatalogueRow(editor, actorOf(req), e.kind, req.params.id));
           return ok({ id: req.params.id, deleted: true as const });
         },
       );
-    }
 
-    const table = e.statusTable;
-    if (table)
+    if (drafts)
       for (const action of Object.keys(STATUS_ACTIONS) as StatusAction[]) {
         app.post(
           `${base}/:id/${action}`,
@@ -292,23 +263,25 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
                     ? 'back to a draft: members no longer see it'
                     : 'retired: hidden from members and from the default list'
               })`,
+              description:
+                'Optional body `{ "version": n }`: the version the staff member saw; another save since → ' +
+                '409 edit_conflict, nothing changed.',
               security: STAFF_SECURITY,
               params: CatalogueIdParamsSchema,
+              body: CatalogueStatusBodySchema,
               response: { 200: e.one },
             },
           },
           async (req) =>
             ok(
-              await save(req, action, async (trx, now) => {
-                const id = req.params.id;
-                const status = await lockedStatus(trx, table, id);
-                if (!status) throw new AppError(e.notFound);
-                // Already there: nothing changes, nothing is audited.
-                if (status === STATUS_ACTIONS[action]) return { id, after: undefined };
-                const before = await e.read(trx, id);
-                await moveStatus(trx, table, id, action, now);
-                return { id, before, after: await e.read(trx, id) };
-              }).then(async (after) => after ?? (await found(req.params.id))),
+              await moveCatalogueStatus(
+                editor,
+                actorOf(req),
+                e.kind,
+                req.params.id,
+                action,
+                req.body?.version,
+              ),
             ),
         );
       }
@@ -324,7 +297,9 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
           'Back office: upload a picture (multipart/form-data, one file: JPEG, PNG or WebP, at most 5 MB) for a store logo, voucher, privilege, banner or category',
         description:
           'Stored re-encoded as WebP (at most 1600 px, no metadata), named by its content hash; put the answered `file` ' +
-          'in a form’s logoFile / imageFiles / imageFile / iconFile. Too large → 413; not such an image → 415.',
+          `in a form’s logoFile / imageFiles / imageFile / iconFile. Too large → 413; not such an image → 415; ` +
+          `more than ${CATALOGUE_UPLOADS_PER_STAFF} uploads by one staff member in ${CATALOGUE_UPLOAD_WINDOW_SECONDS / 60} ` +
+          'minutes → 429 rate_limited with Retry-After.',
         consumes: ['multipart/form-data'],
         security: STAFF_SECURITY,
         querystring: z.strictObject({ kind: z.enum(MEDIA_KINDS).default('vouchers') }),
@@ -333,20 +308,10 @@ export const catalogueArea: AdminArea = async (app, { deps, catalogueChanged }) 
     },
     async (req) => {
       if (!req.isMultipart()) throw new AppError('unsupported_media_type');
+      await uploadsPerStaff(req);
       const bytes = await readSingleFile(req, CATALOGUE_IMAGE_MAX_BYTES);
       if (!bytes) throw new AppError('validation_failed', { details: ['file: An image file is required'] });
-      const image = await normalizeCatalogueImage(bytes);
-      const actor = actorOf(req);
-      const now = deps.now();
-      await deps.db.transaction().execute(async (trx) => {
-        if (await storeCatalogueImage(trx, image, req.staff.staffId, now))
-          await recordAudit(trx, actor, now, {
-            action: 'catalogue.image.upload',
-            entityType: 'catalogue_image',
-            entityId: null,
-            after: { file: image.file, width: image.width, height: image.height, bytes: image.bytes.length },
-          });
-      });
+      const image = await uploadCatalogueImage(deps, actorOf(req), req.staff.staffId, bytes);
       return ok({
         file: image.file,
         url: `/media/catalogue/${req.query.kind}/${image.file}`,

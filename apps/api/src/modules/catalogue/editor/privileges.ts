@@ -9,7 +9,15 @@ import {
   withImages,
   type Db,
 } from './items.shared.ts';
-import { countWhere, dateOrNull, lockForUpdate, pageOf, refusedByDatabase, type Trx } from './shared.ts';
+import {
+  countWhere,
+  dateOrNull,
+  lockForEdit,
+  pageOf,
+  refusedByDatabase,
+  writeVersioned,
+  type Trx,
+} from './shared.ts';
 
 /** Privileges in the editor: points cost, stock, validity, tier, uses, texts and pictures. New = draft. */
 
@@ -38,6 +46,7 @@ const select = (db: Db) =>
       'p.usage_limit',
       'p.status',
       'p.published_at',
+      'p.version',
       'p.created_at',
       'p.updated_at',
     ]);
@@ -97,15 +106,10 @@ export const createPrivilege = async (trx: Trx, b: PrivilegeInput, now: Date) =>
 };
 
 export const updatePrivilege = async (trx: Trx, id: string, b: PrivilegeInput, now: Date) => {
-  await lockForUpdate(trx, 'privilege', id, 'privilege_not_found');
+  const version = await lockForEdit(trx, 'privilege', id, 'privilege_not_found', b.version);
   const before = await readPrivilege(trx, id);
   (await checkItemRefs(trx, b, 'privileges')).throwIfAny();
-  await trx
-    .updateTable('privilege')
-    .set(values(b, now))
-    .where('id', '=', id)
-    .execute()
-    .catch((err: unknown) => refusedByDatabase(err, 'storeId'));
+  await writeVersioned(trx, 'privilege', id, version, values(b, now), 'storeId');
   await replaceImages(trx, 'privilege', id, b.imageFiles);
   return { id, before, after: await readPrivilege(trx, id) };
 };

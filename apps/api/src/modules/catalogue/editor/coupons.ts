@@ -1,14 +1,15 @@
 import type { AdminCoupon, AdminCatalogueListQuery, CouponBodySchema } from '@app/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { COUPON_COLUMNS } from '../../catalogue/index.ts';
+import { COUPON_COLUMNS } from '../coupons.repository.ts';
 import {
   countWhere,
   existingIds,
   FieldChecks,
-  lockForUpdate,
+  lockForEdit,
   pageOf,
   refusedByDatabase,
+  writeVersioned,
   statusFilter,
   type Db,
   type Trx,
@@ -28,6 +29,7 @@ const select = (db: Db) =>
     ...COUPON_COLUMNS,
     'c.status',
     'c.published_at',
+    'c.version',
     'c.created_at',
     sql<
       string[]
@@ -62,6 +64,7 @@ const present = (r: Row): AdminCoupon => ({
   voucherIds: r.voucher_ids,
   status: r.status,
   publishedAt: r.published_at ? r.published_at.toISOString() : null,
+  version: r.version,
   createdAt: r.created_at.toISOString(),
 });
 
@@ -160,15 +163,10 @@ export const createCoupon = async (trx: Trx, b: CouponInput, now: Date) => {
 };
 
 export const updateCoupon = async (trx: Trx, id: string, b: CouponInput) => {
-  await lockForUpdate(trx, 'coupon', id, 'coupon_not_found');
+  const version = await lockForEdit(trx, 'coupon', id, 'coupon_not_found', b.version);
   const before = await readCoupon(trx, id);
   await check(trx, b, id);
-  await trx
-    .updateTable('coupon')
-    .set(values(b))
-    .where('id', '=', id)
-    .execute()
-    .catch((err: unknown) => refusedByDatabase(err, 'code'));
+  await writeVersioned(trx, 'coupon', id, version, values(b), 'code');
   await saveScope(trx, id, b);
   return { id, before, after: await readCoupon(trx, id) };
 };

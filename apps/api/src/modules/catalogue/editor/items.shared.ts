@@ -1,6 +1,6 @@
 import type { AdminCatalogueListQuery } from '@app/contracts';
 import { sql } from 'kysely';
-import { matchesSearch } from '../../catalogue/index.ts';
+import { matchesSearch } from '../search.ts';
 import {
   checkImages,
   existingIds,
@@ -56,6 +56,7 @@ export interface ItemTextRow {
   terms_th: string[];
   status: 'draft' | 'published' | 'archived';
   published_at: Date | null;
+  version: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -74,6 +75,7 @@ export const presentItemTexts = (r: ItemTextRow, images: string[], kind: 'vouche
   imageUrls: images.map((f) => mediaUrl(kind, f)),
   status: r.status,
   publishedAt: r.published_at ? r.published_at.toISOString() : null,
+  version: r.version,
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
 });

@@ -1,16 +1,17 @@
 import type { AdminBanner, BannerBodySchema, AdminCatalogueListQuery } from '@app/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { BANNER_COLUMNS } from '../../catalogue/index.ts';
+import { BANNER_COLUMNS } from '../banners.repository.ts';
 import {
   checkImages,
   countWhere,
   dateOrNull,
   FieldChecks,
   isoOrNull,
-  lockForUpdate,
+  lockForEdit,
   mediaUrl,
   pageOf,
+  writeVersioned,
   statusFilter,
   type Db,
   type Trx,
@@ -29,6 +30,7 @@ const select = (db: Db) =>
     'b.ends_at',
     'b.status',
     'b.published_at',
+    'b.version',
     'b.created_at',
   ]);
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
@@ -48,6 +50,7 @@ const present = (r: Row): AdminBanner => ({
   endsAt: isoOrNull(r.ends_at),
   status: r.status,
   publishedAt: isoOrNull(r.published_at),
+  version: r.version,
   createdAt: r.created_at.toISOString(),
 });
 
@@ -109,9 +112,9 @@ export const createBanner = async (trx: Trx, b: BannerInput, now: Date) => {
 };
 
 export const updateBanner = async (trx: Trx, id: string, b: BannerInput) => {
-  await lockForUpdate(trx, 'banner', id, 'not_found');
+  const version = await lockForEdit(trx, 'banner', id, 'not_found', b.version);
   const before = await readBanner(trx, id);
   await check(trx, b);
-  await trx.updateTable('banner').set(values(b)).where('id', '=', id).execute();
+  await writeVersioned(trx, 'banner', id, version, values(b));
   return { id, before, after: await readBanner(trx, id) };
 };

@@ -1,29 +1,30 @@
-import type { CatalogueStatus, ErrorCode, FieldError, Language } from '@app/contracts';
-import type { FastifyRequest } from 'fastify';
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { CatalogueStatus, ErrorCode } from '@app/contracts';
+import {
+  sql,
+  type Expression,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+  type UpdateObject,
+  type UpdateQueryBuilder,
+  type UpdateResult,
+} from 'kysely';
 import { AppError } from '../../../app-error.ts';
 import type { Database } from '../../../db/schema.ts';
-import { languageFromHeader, t } from '../../../i18n/messages.ts';
-import {
-  MEDIA_FILE_PATTERN,
-  UPLOADED_FILE_PATTERN,
-  shippedMediaLibrary,
-  type MediaKind,
-} from '../../catalogue/index.ts';
-import type { AdminModuleOptions } from '../area.ts';
-import { actorOf, recordAudit } from '../audit.ts';
+import { MEDIA_FILE_PATTERN, UPLOADED_FILE_PATTERN, shippedMediaLibrary, type MediaKind } from '../media.ts';
 
 /*
- * What every part of the catalogue editor shares: one transaction per save with its audit row, the
- * per-field refusals the database would otherwise answer with a constraint error, pictures' URLs,
- * paging, and the draft → published → archived moves.
+ * What every part of the catalogue editor shares: the per-field refusals the database would otherwise
+ * answer with a constraint error, pictures' URLs, paging, edit versions, and the draft → published →
+ * archived moves.
  */
 
 export type Trx = Transaction<Database>;
 export type Db = Kysely<Database> | Trx;
 /** The catalogue rows with a draft state (publish / unpublish / archive). */
-type StatusTable = 'voucher' | 'privilege' | 'coupon' | 'banner';
-export type Deps = AdminModuleOptions['deps'];
+export type StatusTable = 'voucher' | 'privilege' | 'coupon' | 'banner';
+/** Every table the editor saves; each has an edit `version`. */
+export type EditedTable = 'merchant' | 'category' | StatusTable;
 
 /** One refused field: `key` names its text under `fieldErrors.catalogue` (both languages). */
 export interface FieldIssue {
@@ -34,8 +35,8 @@ export interface FieldIssue {
 
 /**
  * Fields a save refused after the schema passed (an unknown store, a taken code …). Thrown by the
- * services, which do not know the reader's language; saveWithAudit turns it into the 400 that lists
- * each field in the staff member's language, as the schema's own refusals are.
+ * services, which do not know the reader's language; the editor's routes turn it into the 400 that
+ * lists each field in the staff member's language, as the schema's own refusals are.
  */
 export class CatalogueFieldErrors extends Error {
   constructor(readonly issues: FieldIssue[]) {
@@ -45,20 +46,6 @@ export class CatalogueFieldErrors extends Error {
 }
 
 export const fieldErrors = (issues: FieldIssue[]) => new CatalogueFieldErrors(issues);
-
-/** The 400 of refused fields, in `lang`. */
-export const refusal = (err: CatalogueFieldErrors, lang: Language): AppError => {
-  const fields: FieldError[] = err.issues.map((i) => ({
-    path: i.path,
-    message: t(lang, `fieldErrors.catalogue.${i.key}`, { field: i.path, ...i.vars }),
-  }));
-  return new AppError('validation_failed', {
-    ...(fields[0] ? { message: fields[0].message } : {}),
-    details: fields.map((f) => `${f.path}: ${f.message}`),
-    fields,
-    cause: err,
-  });
-};
 
 /** Checks gathered while preparing a save; thrown together (every problem of the form at once). */
 export class FieldChecks {
@@ -162,47 +149,6 @@ export const statusFilter = (alias: string, status: CatalogueStatus | undefined)
     ? sql<boolean>`${sql.ref(`${alias}.status`)} = ${status}`
     : sql<boolean>`${sql.ref(`${alias}.status`)} <> 'archived'`;
 
-/**
- * Runs one save: the change and its audit row in one transaction, then tells this process's catalogue
- * caches (other processes follow the catalogue_version trigger). `change` returns the row's view
- * before (undefined for a new one) and after, and its id.
- */
-export const saveWithAudit = async <View>(
-  deps: Deps,
-  req: FastifyRequest,
-  catalogueChanged: () => void,
-  action: string,
-  entityType: string,
-  change: (
-    trx: Trx,
-    now: Date,
-  ) => Promise<{ id: string; before?: View | undefined; after: View | undefined }>,
-): Promise<View | undefined> => {
-  const actor = actorOf(req);
-  const now = deps.now();
-  const result = await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      const r = await change(trx, now);
-      if (r.before !== undefined || r.after !== undefined)
-        await recordAudit(trx, actor, now, {
-          action,
-          entityType,
-          entityId: r.id,
-          before: r.before,
-          after: r.after,
-        });
-      return r;
-    })
-    .catch((err: unknown) => {
-      if (err instanceof CatalogueFieldErrors)
-        throw refusal(err, languageFromHeader(req.headers['accept-language']));
-      throw err;
-    });
-  catalogueChanged();
-  return result.after;
-};
-
 /** The status moves: publish (from draft or archived), unpublish (back to draft), archive. */
 export const STATUS_ACTIONS = {
   publish: 'published',
@@ -211,35 +157,89 @@ export const STATUS_ACTIONS = {
 } as const satisfies Record<string, CatalogueStatus>;
 export type StatusAction = keyof typeof STATUS_ACTIONS;
 
-/** Sets an item's status; published_at is set the first time it is published. Undefined: no such row. */
+/**
+ * Locks the row a save changes and checks the version its form was loaded at: `notFound` when there
+ * is no such row, `edit_conflict` when `expected` is given and another save came first. Two saves of
+ * one row then run one after the other, and the second sees what the first committed. Returns the
+ * row's version (the one the save's UPDATE must still find).
+ */
+export const lockForEdit = async (
+  trx: Trx,
+  table: EditedTable,
+  id: string,
+  notFound: ErrorCode,
+  expected: number | undefined,
+): Promise<number> => {
+  const row = await trx
+    .selectFrom(table)
+    .select('version')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError(notFound);
+  if (expected !== undefined && row.version !== expected) throw new AppError('edit_conflict');
+  return row.version;
+};
+
+/** The SET part every editor save adds: its version moves on in the same statement. */
+const nextVersion = () => sql<number>`version + 1`;
+
+/**
+ * Writes an editor save's columns with the version moved on, `where id = … and version = <the
+ * version lockForEdit answered>`: no row written means another save came first → edit_conflict (the
+ * row lock makes that unreachable; the condition keeps the check inside the one statement all the
+ * same). A database refusal (a taken code, a row gone) is answered on `field`.
+ */
+export const writeVersioned = async <T extends EditedTable>(
+  trx: Trx,
+  table: T,
+  id: string,
+  version: number,
+  values: UpdateObject<Database, T>,
+  field?: string,
+) => {
+  // One table at a time; Kysely cannot type `set` over a union of tables.
+  const update = trx.updateTable(table as EditedTable) as unknown as UpdateQueryBuilder<
+    Database,
+    EditedTable,
+    EditedTable,
+    UpdateResult
+  >;
+  const res = await update
+    .set({ ...(values as object), version: nextVersion() })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst()
+    .catch((err: unknown) => (field === undefined ? Promise.reject(err) : refusedByDatabase(err, field)));
+  if (Number(res.numUpdatedRows) === 0) throw new AppError('edit_conflict');
+};
+
+/**
+ * Sets an item's status and moves its version on; published_at is set the first time it is
+ * published. `version` is the one lockForEdit answered.
+ */
 export const moveStatus = async (
   trx: Trx,
   table: StatusTable,
   id: string,
   action: StatusAction,
+  version: number,
   now: Date,
-): Promise<boolean> => {
+) => {
   const to = STATUS_ACTIONS[action];
   const res = await trx
     .updateTable(table)
     .set({
       status: to,
       published_at: to === 'published' ? sql<Date>`coalesce(published_at, ${now})` : sql<Date>`published_at`,
+      version: nextVersion(),
     })
     .where('id', '=', id)
+    .where('version', '=', version)
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  if (Number(res.numUpdatedRows) === 0) throw new AppError('edit_conflict');
 };
 
-/** Locks and reads a row's status (undefined when there is no such row). */
-export const lockedStatus = async (trx: Trx, table: StatusTable, id: string) =>
-  (await trx.selectFrom(table).select('status').where('id', '=', id).forUpdate().executeTakeFirst())?.status;
-
-/**
- * Locks the row an update saves (throws `notFound` when there is none): two saves of one row then run
- * one after the other, and the second reads what the first committed as its `before`.
- */
-export const lockForUpdate = async (trx: Trx, table: StatusTable, id: string, notFound: ErrorCode) => {
-  if (!(await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().executeTakeFirst()))
-    throw new AppError(notFound);
-};
+/** Reads a locked row's status (lockForEdit took the lock). */
+export const statusOf = async (trx: Trx, table: StatusTable, id: string) =>
+  (await trx.selectFrom(table).select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;

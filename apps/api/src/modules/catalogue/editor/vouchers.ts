@@ -15,9 +15,10 @@ import {
   countWhere,
   dateOrNull,
   fieldErrors,
-  lockForUpdate,
+  lockForEdit,
   pageOf,
   refusedByDatabase,
+  writeVersioned,
   type Trx,
 } from './shared.ts';
 
@@ -55,6 +56,7 @@ const COLUMNS = [
   'v.price_per_card_month',
   'v.status',
   'v.published_at',
+  'v.version',
   'v.created_at',
   'v.updated_at',
   sql<
@@ -187,17 +189,12 @@ export const createVoucher = async (trx: Trx, b: VoucherInput, now: Date) => {
 };
 
 export const updateVoucher = async (trx: Trx, id: string, b: VoucherInput, now: Date) => {
-  await lockForUpdate(trx, 'voucher', id, 'voucher_not_found');
+  const version = await lockForEdit(trx, 'voucher', id, 'voucher_not_found', b.version);
   const before = await readVoucher(trx, id);
   if (!before) throw new AppError('voucher_not_found');
   const checks = await checkItemRefs(trx, b, 'vouchers');
   checks.throwIfAny();
-  await trx
-    .updateTable('voucher')
-    .set(values(b, now))
-    .where('id', '=', id)
-    .execute()
-    .catch((err: unknown) => refusedByDatabase(err, 'storeId'));
+  await writeVersioned(trx, 'voucher', id, version, values(b, now), 'storeId');
   await saveOptions(
     trx,
     id,

@@ -15,9 +15,11 @@ import {
   FieldChecks,
   fieldErrors,
   iso,
+  lockForEdit,
   mediaUrl,
   pageOf,
   refusedByDatabase,
+  writeVersioned,
   type Trx,
 } from './shared.ts';
 
@@ -43,6 +45,7 @@ const categoryColumns = [
   'name_th',
   'icon_file',
   'sort_order',
+  'version',
   'created_at',
 ] as const;
 type CategoryRow = {
@@ -52,6 +55,7 @@ type CategoryRow = {
   name_th: string | null;
   icon_file: string;
   sort_order: number;
+  version: number;
   created_at: Date;
 };
 
@@ -63,6 +67,7 @@ const presentCategory = (r: CategoryRow): AdminCategory => ({
   iconFile: r.icon_file,
   iconUrl: mediaUrl('categories', r.icon_file),
   sortOrder: r.sort_order,
+  version: r.version,
   createdAt: iso(r.created_at),
 });
 
@@ -119,15 +124,10 @@ export const createCategory = async (trx: Trx, body: CategoryInput, now: Date) =
 };
 
 export const updateCategory = async (trx: Trx, id: string, body: CategoryInput) => {
+  const version = await lockForEdit(trx, 'category', id, 'not_found', body.version);
   const before = await readCategory(trx, id);
-  if (!before) throw new AppError('not_found');
   await checkCategory(trx, body, id);
-  await trx
-    .updateTable('category')
-    .set(categoryValues(body))
-    .where('id', '=', id)
-    .execute()
-    .catch((err: unknown) => refusedByDatabase(err, 'slug'));
+  await writeVersioned(trx, 'category', id, version, categoryValues(body), 'slug');
   return { id, before, after: await readCategory(trx, id) };
 };
 
@@ -158,6 +158,7 @@ const storeColumns = [
   'description_en',
   'description_th',
   'logo_file',
+  'version',
   'created_at',
 ] as const;
 type StoreRow = {
@@ -168,6 +169,7 @@ type StoreRow = {
   description_en: string | null;
   description_th: string | null;
   logo_file: string;
+  version: number;
   created_at: Date;
 };
 
@@ -180,6 +182,7 @@ const presentStore = (r: StoreRow): AdminStore => ({
   descriptionEn: r.description_en,
   logoFile: r.logo_file,
   logoUrl: mediaUrl('merchants', r.logo_file),
+  version: r.version,
   createdAt: iso(r.created_at),
 });
 
@@ -232,15 +235,10 @@ export const createStore = async (trx: Trx, body: StoreInput, now: Date) => {
 };
 
 export const updateStore = async (trx: Trx, id: string, body: StoreInput) => {
+  const version = await lockForEdit(trx, 'merchant', id, 'merchant_not_found', body.version);
   const before = await readStore(trx, id);
-  if (!before) throw new AppError('merchant_not_found');
   await checkStore(trx, body);
-  await trx
-    .updateTable('merchant')
-    .set(storeValues(body))
-    .where('id', '=', id)
-    .execute()
-    .catch((err: unknown) => refusedByDatabase(err, 'categoryId'));
+  await writeVersioned(trx, 'merchant', id, version, storeValues(body), 'categoryId');
   return { id, before, after: await readStore(trx, id) };
 };
 
