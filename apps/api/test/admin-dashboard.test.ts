@@ -158,11 +158,12 @@ describe('the dashboard (/admin/api/dashboard)', () => {
       .execute();
   };
   const ledger = async (row: {
-    kind: 'earn' | 'burn' | 'expire' | 'adjust';
+    kind: 'earn' | 'burn' | 'expire' | 'adjust' | 'reverse';
     points: number;
     at: string;
     expiresAt?: string;
     bucket?: string;
+    reverses?: string;
   }) =>
     (
       await t.db
@@ -177,6 +178,7 @@ describe('the dashboard (/admin/api/dashboard)', () => {
           expires_at: row.expiresAt ? new Date(row.expiresAt) : null,
           created_at: new Date(row.at),
           ...(row.bucket ? { bucket_id: row.bucket } : {}),
+          ...(row.reverses ? { reverses_id: row.reverses } : {}),
         })
         .returning('id')
         .executeTakeFirstOrThrow()
@@ -217,8 +219,9 @@ describe('the dashboard (/admin/api/dashboard)', () => {
     await addUse('2026-06-03T16:59:59Z');
     await addUse('2026-06-03T17:00:00Z');
 
-    // Points: 100 earned 06-01, 50 adjusted in 06-02, 30 of the 100 burnt 06-02; 40 earned in May
-    // expire 06-03; 25 earned in May whose bucket ended 06-10 but the expiry job has not run yet.
+    // Points: 100 earned 06-01, 50 adjusted in 06-02, 30 of the 100 burnt 06-02 and 10 of those given
+    // back 06-03 (the privilege was refunded); 40 earned in May expire 06-03; 25 earned in May whose
+    // bucket ended 06-10 but the expiry job has not run yet.
     const earn = await ledger({
       kind: 'earn',
       points: 100,
@@ -231,7 +234,8 @@ describe('the dashboard (/admin/api/dashboard)', () => {
       at: '2026-06-02T01:00:00Z',
       expiresAt: '2028-06-30T16:59:59Z',
     });
-    await ledger({ kind: 'burn', points: -30, at: '2026-06-02T02:00:00Z', bucket: earn });
+    const burn = await ledger({ kind: 'burn', points: -30, at: '2026-06-02T02:00:00Z', bucket: earn });
+    await ledger({ kind: 'reverse', points: 10, at: '2026-06-03T02:00:00Z', bucket: earn, reverses: burn });
     const may = await ledger({
       kind: 'earn',
       points: 40,
@@ -253,6 +257,7 @@ describe('the dashboard (/admin/api/dashboard)', () => {
         redemptions: 0,
         pointsIssued: 100,
         pointsSpent: 0,
+        pointsGivenBack: 0,
         pointsExpired: 0,
       },
       {
@@ -262,6 +267,7 @@ describe('the dashboard (/admin/api/dashboard)', () => {
         redemptions: 2,
         pointsIssued: 50,
         pointsSpent: 30,
+        pointsGivenBack: 0,
         pointsExpired: 0,
       },
       {
@@ -271,6 +277,7 @@ describe('the dashboard (/admin/api/dashboard)', () => {
         redemptions: 1,
         pointsIssued: 0,
         pointsSpent: 0,
+        pointsGivenBack: 10,
         pointsExpired: 40,
       },
     ]);
@@ -280,10 +287,13 @@ describe('the dashboard (/admin/api/dashboard)', () => {
       redemptions: 3,
       pointsIssued: 150,
       pointsSpent: 30,
+      pointsGivenBack: 10,
       pointsExpired: 40,
     });
-    // 70 left of the 100 and the 50 adjusted; the lapsed 25 are not owed any more. 1 point per ฿25.
-    expect(d.liability).toEqual({ points: 120, baht: 3000, bahtPerPoint: 25 });
+    // Spent is the 30 burnt, not 30 less the 10 given back the next day: those are their own figure.
+    // 80 left of the 100 (after the give-back) and the 50 adjusted; the lapsed 25 are not owed any
+    // more. 1 point per ฿25.
+    expect(d.liability).toEqual({ points: 130, baht: 3250, bahtPerPoint: 25 });
     expect(d.membersByTier).toEqual([
       { tier: 'member', members: 1 },
       { tier: 'silver', members: 0 },
@@ -310,6 +320,7 @@ describe('the dashboard (/admin/api/dashboard)', () => {
         redemptions: 0,
         pointsIssued: 0,
         pointsSpent: 0,
+        pointsGivenBack: 0,
         pointsExpired: 0,
       },
     ]);

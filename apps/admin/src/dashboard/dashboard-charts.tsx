@@ -63,14 +63,17 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
     (lang === 'th' ? (v.th ?? v.en) : (v.en ?? v.th)) ?? '—';
   const days = data.days;
   const anySales = data.days.some((d) => d.sales > 0 || d.redemptions > 0);
-  const anyPoints = data.days.some((d) => d.pointsIssued || d.pointsSpent || d.pointsExpired);
+  const anyPoints = data.days.some(
+    (d) => d.pointsIssued || d.pointsSpent || d.pointsGivenBack || d.pointsExpired,
+  );
   const tiers = data.membersByTier.map((m) => ({ ...m, name: t(`admin.tiers.${m.tier}`) }));
   const topVouchers = data.topVouchers.map((v) => ({ ...v, name: nameOf(v.title) }));
   const topStores = data.topStores.map((s) => ({ ...s, name: nameOf(s.name) }));
-  // The points chart's bars: the day's points issued, spent and expired.
+  // The points chart's bars: the day's points issued, spent, given back and expired.
   const pointBars = [
     ['pointsIssued', t('admin.dashboard.issued'), NAVY],
     ['pointsSpent', t('admin.dashboard.spent'), GOLD],
+    ['pointsGivenBack', t('admin.dashboard.givenBack'), BLUE],
     ['pointsExpired', t('admin.dashboard.expired'), RED],
   ] as const;
 

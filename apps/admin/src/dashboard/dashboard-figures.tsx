@@ -35,8 +35,9 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
       <Card>
         <Statistic title={t('admin.dashboard.pointsIssued')} value={formatNumber(totals.pointsIssued)} />
         <div className="muted small">
-          {t('admin.dashboard.spentExpired', {
+          {t('admin.dashboard.spentGivenBackExpired', {
             spent: formatNumber(totals.pointsSpent),
+            givenBack: formatNumber(totals.pointsGivenBack),
             expired: formatNumber(totals.pointsExpired),
           })}
         </div>

@@ -24,8 +24,13 @@ export const DashboardDaySchema = z.object({
   /** Wallet items used that day. */
   redemptions: z.number().int(),
   pointsIssued: z.number().int(),
-  /** Burnt on privileges, net of what was given back. */
+  /** Burnt on privileges that day: what was really spent, whatever was given back later. */
   pointsSpent: z.number().int(),
+  /**
+   * Given back that day: the points of a redemption that failed or whose privilege was refunded,
+   * returned to the buckets they came from. A figure of its own, not taken off `pointsSpent`.
+   */
+  pointsGivenBack: z.number().int(),
   pointsExpired: z.number().int(),
 });
 export type DashboardDay = z.infer<typeof DashboardDaySchema>;

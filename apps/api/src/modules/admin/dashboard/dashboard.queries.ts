@@ -39,6 +39,7 @@ const zero = (): Counts => ({
   redemptions: 0,
   pointsIssued: 0,
   pointsSpent: 0,
+  pointsGivenBack: 0,
   pointsExpired: 0,
 });
 
@@ -61,10 +62,19 @@ export const dashboardFor = async (
       select ${bkkDay('used_at')} as day, count(*) as uses
       from wallet_use where used_at >= ${start} and used_at < ${end}
       group by 1`.execute(db),
-    sql<{ day: string; issued: string | number; spent: string | number; expired: string | number }>`
+    // Spent is what burns took; a give-back (a reverse row naming the burn it undoes) is its own figure,
+    // on the day it happened, so a day's spending is never rewritten by a refund on a later day.
+    sql<{
+      day: string;
+      issued: string | number;
+      spent: string | number;
+      given_back: string | number;
+      expired: string | number;
+    }>`
       select ${bkkDay('created_at')} as day,
         coalesce(sum(points) filter (where kind in ('earn', 'adjust') and bucket_id is null and points > 0), 0) as issued,
-        coalesce(-sum(points) filter (where kind = 'burn' or (kind = 'reverse' and reverses_id is not null)), 0) as spent,
+        coalesce(-sum(points) filter (where kind = 'burn'), 0) as spent,
+        coalesce(sum(points) filter (where kind = 'reverse' and reverses_id is not null), 0) as given_back,
         coalesce(-sum(points) filter (where kind = 'expire'), 0) as expired
       from points_ledger where created_at >= ${start} and created_at < ${end}
       group by 1`.execute(db),
@@ -108,6 +118,7 @@ export const dashboardFor = async (
     Object.assign(at(r.day), {
       pointsIssued: n(r.issued),
       pointsSpent: n(r.spent),
+      pointsGivenBack: n(r.given_back),
       pointsExpired: n(r.expired),
     });
   const days = [...byDay].map(([day, c]) => ({ day, ...c }));
