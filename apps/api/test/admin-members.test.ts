@@ -26,6 +26,7 @@ import {
 } from './helpers/build-test-app.ts';
 import { FIXTURE_NOW, seedCatalogueFixture } from './helpers/catalogue-fixture.ts';
 import { shopOf, type Member } from './helpers/shop.ts';
+import { recordQueries } from './helpers/query-log.ts';
 import { signInStaff, type SignedInStaff } from './helpers/staff.ts';
 
 const BASE = '/admin/api/members';
@@ -129,6 +130,28 @@ describe('back office: members — search, profile, points adjustments, sign-in 
       expect(Object.fromEntries(rows.map((r) => [r.id, r.pointsBalance]))).toEqual(
         Object.fromEntries(balances),
       );
+    });
+
+    it('reads the balances of a whole page in one query, however many rows it holds', async () => {
+      const family = `Ledgerpage${randomInt(100_000, 999_999)}`;
+      const people = [];
+      for (let i = 1; i <= 6; i++) {
+        const p = await person({ last: family });
+        expect((await adjust(p, 10 * i, 'Points for the page')).statusCode).toBe(200);
+        people.push(p);
+      }
+      const queries = recordQueries(t.db);
+      let page;
+      try {
+        page = await search(family, '&pageSize=100');
+      } finally {
+        queries.stop();
+      }
+      expect(Object.fromEntries(page.items.map((r) => [r.id, r.pointsBalance]))).toEqual(
+        Object.fromEntries(people.map((p, i) => [p.id, 10 * (i + 1)])),
+      );
+      // One grouped read of the ledger for the six rows (one per row would be six).
+      expect(queries.reading('points_ledger')).toHaveLength(1);
     });
 
     it('finds a member by any part of the e-mail, in any case', async () => {
