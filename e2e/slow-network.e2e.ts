@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser.ts';
-import { waitForHydration } from './support/first-view.ts';
+import { collectErrors, waitForHydration } from './support/first-view.ts';
+import { memberPage } from './support/session.ts';
 
 // A weak mobile signal: every request waits, so what shows while code downloads is what a member sees.
 
@@ -61,5 +62,62 @@ it.each(['en', 'th'] as const)(
     expect(seen).toEqual({ placeholder: true, cover: false, headerGone: false, navGone: false });
     expect(await page.getByTestId('action-bar').count()).toBe(1);
     await page.close();
+  },
+);
+
+/** The slow link of a basement counter: 400 ms round trips, 400 kbps each way. */
+async function slowLink(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (400 * 1000) / 8,
+    uploadThroughput: (400 * 1000) / 8,
+  });
+}
+
+it.each([
+  ['en', '/home'],
+  ['th', '/th/home'],
+  ['en', '/wallet'],
+  ['th', '/th/wallet'],
+] as const)(
+  'a signed-in member’s %s %s shows their own layout (header, bottom bar, outline) within 1.5 s, never the visitor’s Sign In',
+  async (lang, path) => {
+    const page = await memberPage(browser, lang, `slow-first-${lang}`);
+    // A visit before: the browser has the app's signed-in hint, as every member's does after one visit.
+    await page.goto(path);
+    await page.getByTestId('nav-home').waitFor();
+    const errors = collectErrors(page);
+    await slowLink(page);
+    // Watched from inside the page, from the first frame on: what a member sees, frame by frame.
+    await page.context().addInitScript(() => {
+      const seen = { layoutAt: -1, visitor: false, spinner: false };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      const look = () => {
+        const nav = document.querySelector('[data-testid="nav-home"]');
+        const header = document.querySelector('header');
+        const outline = document.querySelector('[data-testid="screen-placeholder"], main h1');
+        if (seen.layoutAt < 0 && nav && header && outline) seen.layoutAt = performance.now();
+        seen.visitor ||= document.querySelector('[data-testid="home-signin"]') !== null;
+        seen.spinner ||= document.querySelector('.boot-spinner, [data-testid="full-screen-loader"]') !== null;
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    // Then the member's own content, as it arrives.
+    await page.locator('main h1, main a[href*="/vouchers/"]').first().waitFor({ timeout: 30_000 });
+    const seen = await page.evaluate(
+      () =>
+        (window as unknown as { __seen: { layoutAt: number; visitor: boolean; spinner: boolean } }).__seen,
+    );
+    expect(seen.visitor).toBe(false);
+    expect(seen.spinner).toBe(false);
+    expect(seen.layoutAt).toBeGreaterThan(0);
+    expect(seen.layoutAt).toBeLessThan(1_500);
+    expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+    await page.context().close();
   },
 );

@@ -13,6 +13,7 @@ import {
 import type { Language } from '@app/contracts';
 import { AppFrame } from './app/app.tsx';
 import { decideRoute } from './app/guard.ts';
+import { MemberShellContext } from './app/member-shell.ts';
 import { createMarkupCache } from './app/markup-cache.ts';
 import { screenAt } from './app/preload.ts';
 import { routes } from './app/routes.tsx';
@@ -39,9 +40,14 @@ export type RenderOptions = {
   url: string;
   /** How the page's API calls reach the API (the server answers them itself). */
   fetch: typeof fetch;
+  /**
+   * The browser says a member is signed in on it (the `member` hint cookie, set beside the stored
+   * tokens): the page is that member's layout with the screen's outline, never the visitor's page.
+   */
+  member?: boolean;
 };
 
-const VISITOR = { ...initialAuthState, isInitialed: true };
+const VISITOR = { ...initialAuthState, isInitialed: true, hasStoredSession: false };
 const markups = createMarkupCache({ maxEntries: 200, maxAgeMs: 60_000 });
 const handler = createStaticHandler(routes);
 
@@ -98,8 +104,9 @@ const lasting = (error: unknown) => isApiError(error) && error.status >= 400 && 
  * (a member's screens, a redirect, an unknown address, a busy server): the browser then starts the app
  * as usual. `fetch` is the same for every page the server renders.
  */
-export async function renderFirstView({ url, fetch }: RenderOptions): Promise<RenderedPage | null> {
+export async function renderFirstView({ url, fetch, member }: RenderOptions): Promise<RenderedPage | null> {
   const given = new URL(url, 'http://app.invalid');
+  if (member) return renderMemberShell(given);
   const at = screenAt(given.pathname);
   const source = at?.handle?.serverRendered && at.handle.source;
   if (!at || !source || inFlight >= MAX_IN_FLIGHT) return null;
@@ -154,11 +161,41 @@ async function renderAt(
   return { html, lang, state, source };
 }
 
+/**
+ * A signed-in member's first frame of any screen: the header, the bottom navigation and the screen's
+ * outline, what the app draws while it restores the session (the route guard's 'hold'). It reads no
+ * data and depends only on the path, so it is cheap, and the same for every member.
+ */
+async function renderMemberShell(given: URL): Promise<RenderedPage | null> {
+  const at = screenAt(given.pathname);
+  if (!at || inFlight >= MAX_IN_FLIGHT) return null;
+  const address = new URL(given.pathname, given.origin);
+  const { lang } = splitLocale(address.pathname);
+  const key = `member ${address.pathname}`;
+  inFlight += 1;
+  try {
+    const context = await handler.query(new Request(address));
+    if (context instanceof Response) return null;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const queryClient = createQueryClient();
+    let html = markups.get(key, '');
+    if (html === undefined) {
+      if (!renderBudgetLeft()) return null;
+      html = await render(lang, queryClient, router, context, true);
+      markups.set(key, '', html);
+    }
+    return { html, lang, state: dehydrate(queryClient), source: '' };
+  } finally {
+    inFlight -= 1;
+  }
+}
+
 function render(
   lang: Language,
   queryClient: QueryClient,
   router: ReturnType<typeof createStaticRouter>,
   context: StaticHandlerContext,
+  member = false,
 ): Promise<string> {
   return exclusive(async () => {
     applyLanguage(lang);
@@ -166,9 +203,11 @@ function render(
     // script but the gate).
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
-        <AppFrame client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppFrame>
+        <MemberShellContext.Provider value={member}>
+          <AppFrame client={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppFrame>
+        </MemberShellContext.Provider>
       </StrictMode>,
       { progressiveChunkSize: Number.POSITIVE_INFINITY, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) },
     );

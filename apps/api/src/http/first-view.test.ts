@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assemble, linkScreen, type Manifest, type RenderedPage } from './first-view.ts';
+import { assemble, assembleMemberShell, linkScreen, type Manifest, type RenderedPage } from './first-view.ts';
 
 const template = `<!doctype html>
 <html lang="en">
@@ -134,5 +134,27 @@ describe('a page the browser draws', () => {
   it('is index.html as it is when the build lists none of the modules', () => {
     expect(linkScreen(template, kitManifest, [])).toBeNull();
     expect(linkScreen(template, kitManifest, ['src/gone.tsx'])).toBeNull();
+  });
+});
+
+describe('a signed-in member’s first frame', () => {
+  const shell = page({ html: '<div class="shell">Outline</div>', source: '', lang: 'en' });
+
+  it('is marked for index.html’s gate, with its (empty) answers, the language and the code as it was', () => {
+    const html = assembleMemberShell(template, { ...shell, lang: 'th' });
+    expect(html).toContain('<html lang="th">');
+    expect(html).toContain(
+      '<div id="root" data-shell="member"><div class="shell">Outline</div></div><script type="application/json" id="first-view">{"queries":[]}</script>',
+    );
+    // The code is what fills a member's screen: it keeps its place and priority.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-A.js"></script>');
+    expect(html).not.toContain('fetchpriority="low"');
+  });
+
+  it('goes into the page that links the screen’s code', () => {
+    const linked = linkScreen(template, manifest, ['src/home.tsx']) ?? '';
+    const html = assembleMemberShell(linked, shell);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-D.js">');
+    expect(html).toContain('data-shell="member"');
   });
 });

@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
 
 /** What apps/web/src/entry-server.tsx renders (its build is apps/web/dist-server). */
 export type RenderedPage = { html: string; lang: string; state: unknown; source: string };
-type RenderFirstView = (options: { url: string; fetch: typeof fetch }) => Promise<RenderedPage | null>;
+type RenderFirstView = (options: {
+  url: string;
+  fetch: typeof fetch;
+  member?: boolean;
+}) => Promise<RenderedPage | null>;
 type ScreenModulesAt = (url: string) => string[];
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
@@ -15,10 +19,10 @@ const RENDER_TIMEOUT_MS = 3_000;
 
 export interface FirstViewPages {
   /**
-   * index.html with the visitor's first screen of `url` in it, else with that screen's code and styles
-   * linked, or null: send index.html as it is.
+   * index.html with the visitor's first screen of `url` in it (with `member`: the member's layout and the
+   * screen's outline), else with that screen's code and styles linked, or null: send index.html as it is.
    */
-  page(url: string): Promise<string | null>;
+  page(url: string, options?: { member?: boolean }): Promise<string | null>;
 }
 
 const NULL_BODY = new Set([204, 304]);
@@ -123,6 +127,21 @@ export function assemble(template: string, manifest: Manifest, page: RenderedPag
 }
 
 /**
+ * index.html with a signed-in member's first frame in `#root` (their layout and the screen's outline,
+ * no data). Marked for index.html's gate, which keeps it only where tokens are stored. The app's code
+ * keeps its place and priority: for a member it is what fills the screen.
+ */
+export function assembleMemberShell(template: string, page: RenderedPage): string {
+  return template
+    .replace(/<html lang="[a-z]+">/, () => `<html lang="${page.lang === 'th' ? 'th' : 'en'}">`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root" data-shell="member">${page.html}</div><script type="application/json" id="first-view">${scriptJson(page.state)}</script>`,
+    );
+}
+
+/**
  * index.html for a screen the browser draws, with the screen's code and styles linked: they download
  * beside the app's own code rather than once it has run, a round trip less before the screen. The
  * styles are preloaded, not applied: the boot screen's first paint does not wait for them.
@@ -174,16 +193,17 @@ export async function loadFirstViewPages(
   };
 
   return {
-    async page(url) {
+    async page(url, { member = false } = {}) {
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
       });
-      const rendering = renderFirstView({ url, fetch }).catch((err: unknown) => {
+      const rendering = renderFirstView({ url, fetch, member }).catch((err: unknown) => {
         log.warn({ err, url }, 'first screen not rendered on the server');
         return null;
       });
       const page = await Promise.race([rendering, late]).finally(() => clearTimeout(timer));
+      if (member) return page ? assembleMemberShell(linkedPage(url) ?? template, page) : linkedPage(url);
       return (page && assemble(template, manifest, page)) ?? linkedPage(url);
     },
   };

@@ -25,8 +25,22 @@ const API_PREFIXES = [
 
 const isApiPath = (path: string) =>
   API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`));
+/**
+ * The web app's signed-in hint (apps/web/src/shared/api/tokens.ts): not a credential, only "a member's
+ * tokens are stored in this browser", so the page is their layout rather than the visitor's.
+ */
+const MEMBER_HINT = /(?:^|;\s*)member=1(?:;|$)/;
+const signedInHint = (req: FastifyRequest) => MEMBER_HINT.test(req.headers.cookie ?? '');
+
 /** `/assets/app.js`, `/favicon.ico`: a missing file is a 404, not the app. */
 const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '');
+
+/**
+ * A Thai page links the Thai web app manifest (its name, its start at /th/home): installing from it
+ * installs the Thai app. The build links the English one; the app itself follows a language change.
+ */
+const withLanguageManifest = (path: string, page: string) =>
+  /^\/th(\/|$)/.test(path) ? page.replace('/manifest-en.webmanifest', '/manifest-th.webmanifest') : page;
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -37,7 +51,7 @@ const gzipped = promisify(gzip);
  */
 async function sendPage(req: FastifyRequest, reply: FastifyReply, page: string): Promise<void> {
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding, cookie');
   if (/\bbr\b/.test(accepted)) {
     const body = await brotli(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
     await reply.header('content-encoding', 'br').send(body);
@@ -98,9 +112,10 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string): Pro
       });
       return true;
     }
-    reply.header('cache-control', 'no-cache');
-    const page = req.method === 'GET' ? await firstViews?.page(req.url) : null;
-    if (page) await sendPage(req, reply, page);
+    // The page depends on the signed-in hint: a cache must not hand a member's layout to a visitor.
+    reply.header('cache-control', 'no-cache').header('vary', 'cookie');
+    const page = req.method === 'GET' ? await firstViews?.page(req.url, { member: signedInHint(req) }) : null;
+    if (page) await sendPage(req, reply, withLanguageManifest(path, page));
     else await reply.sendFile('index.html');
     return true;
   };

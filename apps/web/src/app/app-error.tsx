@@ -1,5 +1,5 @@
 import type { Language } from '@app/contracts';
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { applyLanguage } from '../shared/i18n/i18n.ts';
@@ -26,6 +26,19 @@ export function AppErrorScreen({ lang }: { lang: Language }) {
     console.error(error);
   }, [error]);
 
+  // Offline, a reload would land on the browser's own error page: say so, and reload once back online.
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+  useEffect(() => {
+    if (online) return;
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [online]);
+
   const home = localizePath(paths.home, lang);
   return (
     <div className={layout.shell}>
@@ -37,8 +50,8 @@ export function AppErrorScreen({ lang }: { lang: Language }) {
       </header>
       <main id="main" className={layout.main}>
         <div className="page page-app-error" data-testid="app-error">
-          <h1 className={page.title}>{t('appError.title')}</h1>
-          <p className={page.lead}>{t('appError.text')}</p>
+          <h1 className={page.title}>{online ? t('appError.title') : t('appError.offlineTitle')}</h1>
+          <p className={page.lead}>{online ? t('appError.text') : t('appError.offlineText')}</p>
           <div className={styles.actions}>
             <a
               className={`${button.button} ${button.primary} ${button.block}`}
@@ -47,16 +60,27 @@ export function AppErrorScreen({ lang }: { lang: Language }) {
             >
               {t('common.backToHome')}
             </a>
-            <button
-              type="button"
-              className={`${button.button} ${button.block}`}
-              onClick={() => window.location.reload()}
-            >
-              {t('appError.retry')}
-            </button>
+            {online && (
+              <button
+                type="button"
+                className={`${button.button} ${button.block}`}
+                onClick={() => window.location.reload()}
+              >
+                {t('appError.retry')}
+              </button>
+            )}
           </div>
         </div>
       </main>
     </div>
   );
+}
+
+function subscribeOnline(notify: () => void) {
+  window.addEventListener('online', notify);
+  window.addEventListener('offline', notify);
+  return () => {
+    window.removeEventListener('online', notify);
+    window.removeEventListener('offline', notify);
+  };
 }

@@ -8,12 +8,17 @@ const visitor: GuardState = {
   isSettingProfile: false,
   profileStatus: 'unknown',
   profileHasCreated: 'unknown',
+  hasStoredSession: false,
 };
 const complete: GuardState = { ...visitor, isLoggedIn: true, profileStatus: 'complete' };
 const incomplete: GuardState = { ...visitor, isLoggedIn: true, profileStatus: 'incomplete' };
 
 const render: GuardDecision = { kind: 'render' };
 const loading: GuardDecision = { kind: 'loading' };
+const hold: GuardDecision = { kind: 'hold' };
+const restoring: GuardState = { ...visitor, isInitialed: false, hasStoredSession: true };
+/** Initialised with the tokens kept: the refresh could not reach the server. */
+const unconfirmed: GuardState = { ...visitor, hasStoredSession: true };
 const to = (path: string): GuardDecision => ({ kind: 'redirect', to: path });
 
 const at = (url: string) => {
@@ -31,6 +36,17 @@ const cases: Case[] = [
   ['logging out: loader', { ...visitor, isLoggingOut: true }, '/profile', loading],
   ['logging out: plain /signin once there', { ...visitor, isLoggingOut: true }, '/signin', render],
   ['logging out: plain /th/signin once there', { ...visitor, isLoggingOut: true }, '/th/signin', render],
+
+  // A stored session being restored: the member's layout with the screen's outline, on any screen.
+  ['restoring: hold on /home', restoring, '/home', hold],
+  ['restoring: hold on protected', restoring, '/th/wallet', hold],
+  ['restoring: hold on /signin', restoring, '/signin', hold],
+  ['restoring: hold on /', restoring, '/', hold],
+  // The refresh could not reach the server and kept the tokens: the member's screens, no sign-in.
+  ['unconfirmed: protected renders', unconfirmed, '/wallet', render],
+  ['unconfirmed: /signin → /home', unconfirmed, '/th/signin', to('/th/home')],
+  ['unconfirmed: no profile redirect (status unknown)', unconfirmed, '/profile', render],
+  ['unconfirmed but logging out: loader', { ...unconfirmed, isLoggingOut: true }, '/wallet', loading],
 
   // / goes to /home.
   ['/ → /home (visitor)', visitor, '/', to('/home')],

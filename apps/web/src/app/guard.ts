@@ -15,14 +15,25 @@ export type GuardState = {
   isSettingProfile: boolean;
   profileStatus: 'unknown' | 'complete' | 'incomplete';
   profileHasCreated: 'unknown' | 'alreadyProfile';
+  /**
+   * Tokens are stored on this device (or, on the server, the page was asked for with the signed-in
+   * hint): a member's session, being restored or kept through a refresh that could not reach the server.
+   */
+  hasStoredSession: boolean;
 };
 
 export type GuardLocation = { pathname: string; search: string };
 
-export type GuardDecision = { kind: 'render' } | { kind: 'loading' } | { kind: 'redirect'; to: string };
+/**
+ * 'hold': the member's layout (header, bottom navigation) with the screen's outline while their session
+ * is restored; which screen follows (or a redirect) is known once it is.
+ */
+export type GuardDecision =
+  { kind: 'render' } | { kind: 'loading' } | { kind: 'hold' } | { kind: 'redirect'; to: string };
 
 const RENDER: GuardDecision = { kind: 'render' };
 const LOADING: GuardDecision = { kind: 'loading' };
+const HOLD: GuardDecision = { kind: 'hold' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
 /** One guard rule, applied to one location. */
@@ -64,12 +75,19 @@ function parse(to: string): GuardLocation {
 }
 
 /**
- * What the route guard does at `location`: show the loader while auth initialises or
- * a logout is on its way to /signin, redirect, or render. Chained rules collapse into one redirect
- * (/signin?redirect=/wallet with an incomplete profile goes straight to /profile/edit).
+ * What the route guard does at `location`: hold the member's layout while their session is restored,
+ * show the loader while a logout is on its way to /signin, redirect, or render. Chained rules collapse
+ * into one redirect (/signin?redirect=/wallet with an incomplete profile goes straight to /profile/edit).
  */
-export function decideRoute(state: GuardState, location: GuardLocation): GuardDecision {
-  if (!state.isInitialed) return LOADING;
+export function decideRoute(given: GuardState, location: GuardLocation): GuardDecision {
+  if (!given.isInitialed) return given.hasStoredSession ? HOLD : LOADING;
+  // Tokens kept after a refresh that could not reach the server (offline, a server error; a refused one
+  // clears them): still this member's device. Their screens render and say what they cannot load,
+  // rather than sending them to sign in again because the phone has no signal.
+  const state =
+    !given.isLoggedIn && given.hasStoredSession && !given.isLoggingOut
+      ? { ...given, isLoggedIn: true }
+      : given;
   // Until the logout's own navigation lands on /signin: redirecting from the protected page the member
   // left would add ?redirect=… and send them back there at their next sign-in.
   if (state.isLoggingOut)

@@ -8,6 +8,7 @@ import { paths } from '../shared/paths.ts';
 import { lazyScreen, type LazyScreen } from '../shared/ui/lazy-screen.tsx';
 import type { PlaceholderShape } from '../shared/ui/screen-placeholder.tsx';
 import { AppErrorScreen } from './app-error.tsx';
+import { ScreenSlot } from './connection/screen-slot.tsx';
 import { LocaleRoot } from './layout/locale-root.tsx';
 
 // One chunk per screen: a phone downloads only the code of the page it opens, and antd's runtime
@@ -81,7 +82,7 @@ const screen = (
   rendered: Pick<ScreenHandle, 'firstView' | 'source' | 'serverRendered' | 'serverQuery' | 'hideNav'> = {},
 ): RouteObject => ({
   path: rel(path),
-  element: <Screen />,
+  element: <ScreenSlot screen={Screen} />,
   handle: { screen: Screen, placeholder, ...rendered } satisfies ScreenHandle,
 });
 
@@ -150,7 +151,7 @@ const screens: RouteObject[] = [
   }),
   {
     path: '*',
-    element: <NotFound />,
+    element: <ScreenSlot screen={NotFound} />,
     handle: {
       screen: NotFound,
       placeholder: 'page',

@@ -1,14 +1,22 @@
-import { Suspense } from 'react';
+import { useQueryClient, QueryClientContext } from '@tanstack/react-query';
+import { Suspense, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { NotificationPoller } from '../../features/notifications/index.ts';
 import { paths, splitLocale } from '../../shared/paths.ts';
 import { ScreenPlaceholder } from '../../shared/ui/screen-placeholder.tsx';
+import { ConnectionNotice } from '../connection/connection-notice.tsx';
+import connection from '../connection/connection-notice.module.css';
+import { ScreenBoundary } from '../connection/screen-boundary.tsx';
+import { screenQueryClient } from '../connection/screen-queries.ts';
+import { useConnectionProblem } from '../connection/use-connection-problem.ts';
+import { ScreenHeldContext } from '../member-shell.ts';
 import type { ScreenHandle } from '../routes.tsx';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import styles from './layout.module.css';
+import { UpdatePrompt } from '../../pwa/update-prompt.tsx';
 
 /** Header, the screen, bottom navigation — in one phone-width column centred on wide screens. */
 export function AppLayout() {
@@ -19,6 +27,8 @@ export function AppLayout() {
   );
   const handle = useMatches().at(-1)?.handle as ScreenHandle | undefined;
   const showNav = path !== paths.signin && !mustCompleteProfile && !handle?.hideNav;
+  const held = useContext(ScreenHeldContext);
+  const placeholder = <ScreenPlaceholder shape={handle?.placeholder ?? 'page'} />;
 
   return (
     <div className={showNav ? `${styles.shell} ${styles.withNav}` : styles.shell}>
@@ -27,15 +37,44 @@ export function AppLayout() {
       </a>
       <AppHeader />
       <main id="main" className={styles.main} tabIndex={-1}>
-        {/* A new boundary per screen: while a screen's code downloads, its outline shows in place. */}
-        <Suspense key={path} fallback={<ScreenPlaceholder shape={handle?.placeholder ?? 'page'} />}>
-          <Outlet />
-        </Suspense>
+        {held ? (
+          placeholder
+        ) : (
+          // A new boundary per screen: while a screen's code downloads, its outline shows in place; when
+          // it cannot download, or the screen cannot get its data, the layout says why.
+          <ScreenBoundary key={path} screen={handle?.screen}>
+            <ScreenConnection>
+              <Suspense fallback={placeholder}>
+                <Outlet />
+              </Suspense>
+            </ScreenConnection>
+          </ScreenBoundary>
+        )}
       </main>
       {showNav && <BottomNav />}
       {/* Polls while signed in and notifications are on, whatever the screen; renders only a toast. */}
       <NotificationPoller />
+      <UpdatePrompt />
       <ScrollRestoration />
     </div>
+  );
+}
+
+/**
+ * The screen's reads go through a client of their own (the app's caches), so the layout knows when the
+ * screen is waiting on the connection: it then shows why in the screen's place, keeps the screen mounted
+ * (its reads are what come back) and asks again when the network returns.
+ */
+function ScreenConnection({ children }: { children: ReactNode }) {
+  const app = useQueryClient();
+  const client = useMemo(() => screenQueryClient(app), [app]);
+  const { problem, retry, retrying } = useConnectionProblem(client);
+  return (
+    <QueryClientContext.Provider value={client}>
+      {problem && <ConnectionNotice problem={problem} onRetry={retry} retrying={retrying} />}
+      <div className={connection.screen} hidden={problem !== null}>
+        {children}
+      </div>
+    </QueryClientContext.Provider>
   );
 }

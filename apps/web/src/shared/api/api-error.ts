@@ -22,6 +22,12 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR = 'network_error';
+/** A read that got no whole answer within the client's time limit (`REQUEST_TIMEOUT_MS`). */
+export const TIMEOUT_ERROR = 'timeout';
 export const INVALID_RESPONSE = 'invalid_response';
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** A call that failed for want of a working connection (none, or too slow), not because it was refused. */
+export const isConnectionError = (e: unknown): boolean =>
+  isApiError(e) && (e.code === NETWORK_ERROR || e.code === TIMEOUT_ERROR);

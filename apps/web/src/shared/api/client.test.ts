@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { api, setSessionRefresher } from './client.ts';
+import { api, REQUEST_TIMEOUT_MS, setSessionRefresher } from './client.ts';
 import { tokenStorage } from './tokens.ts';
 import { json } from '../../test/responses.ts';
 
@@ -64,6 +64,47 @@ describe('api client', () => {
   it('reports an unreachable server as network_error', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api.get('/auth/users/profile')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('gives up on a read with no whole answer after REQUEST_TIMEOUT_MS (timeout), not on a write or the refresh', async () => {
+    vi.useFakeTimers();
+    try {
+      // A server that never answers: the request ends only when its signal aborts it.
+      const signals: (AbortSignal | undefined)[] = [];
+      fetchMock.mockImplementation(
+        (_url, init) =>
+          new Promise((_resolve, reject) => {
+            const signal = init?.signal ?? undefined;
+            signals.push(signal);
+            signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      );
+      const read = api.get('/bff/wallet').catch((e: unknown) => e);
+      const write = api.post('/bff/orders', { body: {} }).catch((e: unknown) => e);
+      const refresh = api.get('/auth/refresh-token').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      expect(signals.map((s) => s?.aborted ?? false)).toEqual([false, false, false]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await read).toMatchObject({ status: 0, code: 'timeout' });
+      expect(signals.map((s) => s?.aborted ?? false)).toEqual([true, false, false]);
+      void write;
+      void refresh;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('still lets the caller cancel a timed read (an AbortError, not a timeout)', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const caller = new AbortController();
+    const read = api.get('/bff/wallet', { signal: caller.signal }).catch((e: unknown) => e);
+    caller.abort();
+    expect(await read).toMatchObject({ name: 'AbortError' });
   });
 
   it('on 401 token_expired refreshes once and retries with the new tokens', async () => {

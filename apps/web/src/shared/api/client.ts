@@ -1,4 +1,4 @@
-import { ApiError, INVALID_RESPONSE, NETWORK_ERROR } from './api-error.ts';
+import { ApiError, INVALID_RESPONSE, NETWORK_ERROR, TIMEOUT_ERROR } from './api-error.ts';
 import { tokenStorage } from './tokens.ts';
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -41,6 +41,41 @@ export function setLanguageSource(fn: () => string): void {
 }
 
 const REFRESH_PATH = '/auth/refresh-token';
+
+/**
+ * A read with no whole answer by then fails with TIMEOUT_ERROR, so a screen shows a retry instead of a
+ * skeleton that waits forever. On the slowest link the app is built for (400 ms round trips, 400 kbps) the
+ * largest read, a page of cards, takes about 2 s; 12 s leaves room for a bad moment without making a
+ * member wait long before they can do something. Writes are not cut short: the server may be carrying
+ * one out, and a member told it failed would pay or redeem twice. Nor is the session refresh: it rotates
+ * the refresh token, and an answer abandoned on the way would leave the device with a spent one.
+ */
+export const REQUEST_TIMEOUT_MS = 12_000;
+
+/**
+ * The signal a request runs under: the caller's, and for a timed request the time limit as well. `done`
+ * stops the clock once the answer has been read; `timedOut` says whether it was the clock that aborted.
+ */
+function requestSignal(caller: AbortSignal | undefined, timed: boolean) {
+  if (!timed) return { signal: caller, done: () => {}, timedOut: () => false };
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const follow = () => controller.abort();
+  if (caller?.aborted) controller.abort();
+  else caller?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', follow);
+    },
+    timedOut: () => expired,
+  };
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -85,7 +120,10 @@ async function send(
     body = JSON.stringify(options.body);
   }
 
+  const timed = method === 'GET' && path !== REFRESH_PATH && !options.response;
+  const limit = requestSignal(options.signal, timed);
   let res: Response;
+  let payload: unknown;
   try {
     res = await (options.response ??
       transport(buildUrl(path, options.query), {
@@ -93,14 +131,21 @@ async function send(
         headers,
         body,
         credentials: 'same-origin',
-        signal: options.signal,
+        signal: limit.signal,
       }));
+    // The body is part of the answer: on a slow link most of the time goes there.
+    payload = await res.json().catch((e: unknown) => {
+      if (limit.timedOut()) throw e;
+      return null;
+    });
   } catch (e) {
+    if (limit.timedOut()) throw new ApiError(0, TIMEOUT_ERROR, []);
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, NETWORK_ERROR, []);
+  } finally {
+    limit.done();
   }
 
-  const payload: unknown = await res.json().catch(() => null);
   if (res.ok && isRecord(payload) && payload.success === true) return payload.data;
   if (res.ok) throw new ApiError(res.status, INVALID_RESPONSE, []);
 

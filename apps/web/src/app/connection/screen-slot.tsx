@@ -1,0 +1,26 @@
+import { lazy, type ComponentType } from 'react';
+import type { LazyScreen } from '../../shared/ui/lazy-screen.tsx';
+
+/**
+ * React remembers a lazy component whose download failed and throws the same error at every render
+ * after: a screen tapped once offline would stay broken until a reload. A screen whose code has since
+ * arrived is drawn by a fresh lazy component over the same download.
+ */
+const renewed = new Map<LazyScreen<object>, ComponentType<object>>();
+
+/** Downloads the screen's code again; once it is here, the slot draws the screen. */
+export async function reloadScreen(screen: LazyScreen<object>): Promise<void> {
+  await screen.preload();
+  renewed.set(
+    screen,
+    lazy(() => screen.preload()),
+  );
+}
+
+/** The route's element: the screen, or its renewed component after a failed download. */
+export function ScreenSlot({ screen }: { screen: LazyScreen<object> }) {
+  const Screen = renewed.get(screen) ?? screen;
+  // Not made here: one lazy component per screen, module-wide, replaced only after a failed download.
+  // eslint-disable-next-line react-hooks/static-components
+  return <Screen />;
+}

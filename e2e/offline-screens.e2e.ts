@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { waitForHydration } from './support/first-view.ts';
+import { memberPage } from './support/session.ts';
+
+// A member with no signal: every screen that needs the network says so in the page's language, inside
+// the app (header and bottom bar), and fills in by itself when the network is back. A read that never
+// answers gives way to a retry after the client's time limit (REQUEST_TIMEOUT_MS, 12 s).
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const TEXT = {
+  en: { offline: "You're offline", slow: 'This is taking too long', notifications: 'Notifications' },
+  th: { offline: 'คุณออฟไลน์อยู่', slow: 'ใช้เวลานานเกินไป', notifications: 'การแจ้งเตือน' },
+} as const;
+
+/** A voucher card on home: its detail has not been opened (nor its code downloaded) yet. */
+const voucherCard = (page: Page) => page.locator('main a[href*="/vouchers/"]').first();
+
+async function openHome(page: Page, prefix: string) {
+  await page.goto(`${prefix}/home`);
+  await voucherCard(page).waitFor({ timeout: 20_000 });
+  await waitForHydration(page.getByTestId('nav-home'));
+}
+
+/** The offline notice in the content area, with the header and the bottom bar around it. */
+async function expectNotice(page: Page, title: string, problem: 'offline' | 'slow', timeout = 10_000) {
+  const notice = page.getByTestId('connection-notice');
+  await notice.waitFor({ timeout });
+  expect(await notice.getAttribute('data-problem')).toBe(problem);
+  expect(await notice.getByRole('heading').textContent()).toBe(title);
+  expect(await page.getByTestId('nav-home').isVisible()).toBe(true);
+  expect(await page.locator('header').isVisible()).toBe(true);
+  expect(await page.getByTestId('app-error').count()).toBe(0);
+}
+
+describe.each(['en', 'th'] as const)('offline screens (%s)', (lang) => {
+  const prefix = lang === 'th' ? '/th' : '';
+  const text = TEXT[lang];
+
+  it('offline, Notifications, Wallet and a never-opened voucher say so with the bottom bar and fill in when back online', async () => {
+    const page = await memberPage(browser, lang, `offline-${lang}`);
+    const context = page.context();
+    await openHome(page, prefix);
+
+    await context.setOffline(true);
+    await page.getByTestId('nav-inbox').click();
+    await expectNotice(page, text.offline, 'offline');
+    await screenshot(page, `offline-notifications-${lang}`);
+    await context.setOffline(false);
+    // Back online: the screen comes by itself, no tap.
+    await page.getByTestId('notifications-screen').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('connection-notice').count()).toBe(0);
+
+    // The wallet either says it is offline or shows what the device kept, with its own offline note;
+    // never the error page, always the bottom bar.
+    await context.setOffline(true);
+    await page.getByTestId('nav-wallet').click();
+    await page.waitForFunction(() =>
+      /offline|ออฟไลน์/i.test(document.querySelector('main')?.textContent ?? ''),
+    );
+    expect(await page.getByTestId('nav-home').isVisible()).toBe(true);
+    expect(await page.getByTestId('app-error').count()).toBe(0);
+    await screenshot(page, `offline-wallet-${lang}`);
+    await context.setOffline(false);
+    await page
+      .getByRole('heading', { level: 1, name: lang === 'th' ? 'วอลเล็ท' : 'Wallet' })
+      .waitFor({ timeout: 15_000 });
+
+    await page.getByTestId('nav-home').click();
+    await voucherCard(page).waitFor();
+    await context.setOffline(true);
+    await voucherCard(page).click();
+    await expectNotice(page, text.offline, 'offline');
+    await screenshot(page, `offline-voucher-${lang}`);
+    await context.setOffline(false);
+    await page.getByTestId('action-bar').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('connection-notice').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a read that never answers shows the retry after the time limit; the retry brings the screen', async () => {
+    const page = await memberPage(browser, lang, `hung-${lang}`);
+    await openHome(page, prefix);
+    // The voucher's own read hangs ("You may also like" and the rest answer).
+    const detail = /\/bff\/vouchers\/(?!recommend)[^/?]+(\?|$)/;
+    await page.route(detail, () => {});
+    const started = Date.now();
+    await voucherCard(page).click();
+    await expectNotice(page, text.slow, 'slow', 20_000);
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThan(11_000);
+    expect(waited).toBeLessThan(16_000);
+    await screenshot(page, `slow-voucher-${lang}`);
+    await page.unroute(detail);
+    await page.getByTestId('connection-retry').click();
+    await page.getByTestId('action-bar').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('connection-notice').count()).toBe(0);
+    await page.context().close();
+  });
+});
