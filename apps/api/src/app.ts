@@ -41,6 +41,7 @@ import {
   installAuthenticate,
 } from './modules/auth/index.ts';
 import { cartModule } from './modules/cart/index.ts';
+import { posModule } from './modules/counter/index.ts';
 import { catalogueMediaModule, catalogueModule, createCatalogueChanges } from './modules/catalogue/index.ts';
 import { historyModule } from './modules/history/index.ts';
 import { memberModule } from './modules/member/index.ts';
@@ -208,6 +209,11 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
             description:
               'Back office (/admin/api): the opaque staff session token (stf_…) from /admin/api/auth/second-factor',
           },
+          posApiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "Point-of-sale API (/pos/v1): a store's API key (pos_…), created in the back office",
+          },
           jsonAuthorization: {
             type: 'apiKey',
             in: 'header',
@@ -242,6 +248,7 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   defineNotificationJobs(appDeps);
   await app.register(notificationsModule, { ...modules, versions: notificationVersions, prefix: '/bff' });
   await app.register(historyModule, { ...modules, prefix: '/bff' });
+  await app.register(posModule, { ...modules, prefix: '/pos/v1' });
   await app.register(catalogueMediaModule, { ...modules, prefix: '/media/catalogue' });
   await app.register(systemModule, modules);
   await app.register(readyModule, { ...modules, checkRedis: rateLimits.checkRedis });

@@ -27,6 +27,10 @@ export const NotificationTypeSchema = z.enum([
   'voucher_expiring',
   'new_privilege',
   'points_adjusted',
+  /** A wallet code used at a store's counter or by its point-of-sale system. */
+  'voucher_used',
+  /** Points for a purchase in a store (its point-of-sale system). */
+  'points_earned_store',
   /** A campaign message: its own title and body, written by the programme team in both languages. */
   'campaign',
 ]);

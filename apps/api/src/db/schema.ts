@@ -29,6 +29,8 @@ export interface MemberTable {
   /** Set by the back office: sign-in and token refresh are refused while it is set. */
   blocked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   blocked_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The member card's number: 16 digits ending in a Luhn check digit, given by the database. */
+  card_number: ColumnType<string, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -456,6 +458,12 @@ export interface WalletUseTable {
   member_id: string;
   used_at: Timestamp;
   idempotency_key: string | null;
+  /** Where the use was made: the store, when a counter or a POS recorded it (null: the member's own Use). */
+  merchant_id: ColumnType<string | null, string | null | undefined, never>;
+  staff_id: ColumnType<string | null, string | null | undefined, never>;
+  pos_key_id: ColumnType<string | null, string | null | undefined, never>;
+  /** A counter's or POS's Idempotency-Key, prefixed by who sent it (unique over everyone). */
+  counter_key: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export type PointsKind = 'earn' | 'burn' | 'expire' | 'reverse' | 'adjust';
@@ -477,6 +485,40 @@ export interface PointsLedgerTable {
   reverses_id: ColumnType<string | null, string | null | undefined, never>;
   /** The refund whose points reversal this row is (once per refund: unique). */
   refund_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The in-store purchase (a POS award) this earn row credits (once: unique). */
+  pos_award_id: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** A store's key for its point-of-sale system; only its SHA-256 hash is kept. */
+export interface PosApiKeyTable {
+  id: Generated<string>;
+  merchant_id: string;
+  name: string;
+  /** The key's first characters, shown to tell keys apart. */
+  prefix: string;
+  key_hash: string;
+  created_at: Timestamp;
+  created_by_staff_id: string | null;
+  created_by_email: string;
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_by_email: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Points for an in-store purchase, once per (store, Idempotency-Key). */
+export interface PosPointsAwardTable {
+  id: Generated<string>;
+  merchant_id: string;
+  pos_key_id: string | null;
+  member_id: string;
+  /** bigint: a string from pg, a number from PGlite. */
+  amount_satang: ColumnType<string | number, number, never>;
+  points: number;
+  reference: string | null;
+  idempotency_key: string;
+  /** The member, amount and reference: the same key with another purchase is refused. */
+  request_hash: string;
+  created_at: Timestamp;
 }
 
 export interface TierTable {
@@ -758,6 +800,8 @@ export interface Database {
   refund_item: RefundItemTable;
   order_event: OrderEventTable;
   sandbox_refund: SandboxRefundTable;
+  pos_api_key: PosApiKeyTable;
+  pos_points_award: PosPointsAwardTable;
 }
 
 export type MemberRow = Selectable<MemberTable>;

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdminArea, AdminModuleOptions } from './area.ts';
 import { auditArea } from './audit/audit.routes.ts';
 import { catalogueArea } from './catalogue/catalogue.routes.ts';
+import { counterArea } from './counter/counter.routes.ts';
+import { posKeysArea } from './counter/pos-keys.routes.ts';
 import { campaignsArea } from './campaigns/campaigns.routes.ts';
 import { dashboardArea } from './dashboard/dashboard.routes.ts';
 import { staffAuthArea } from './auth/staff-auth.routes.ts';
@@ -40,6 +42,8 @@ export const adminModule: FastifyPluginAsyncZod<AdminModuleOptions> = async (app
     dashboardArea,
     ordersArea,
     catalogueArea,
+    counterArea,
+    posKeysArea,
   ];
   // Not `opts` itself: it carries this plugin's own prefix, which the areas would add a second time.
   const { deps, limiter, routes, catalogueChanged, orders } = opts;

@@ -29,6 +29,9 @@ export interface NotificationParams {
   campaign: { campaignId: string; title: Titles; body: Titles; link: string | null };
   /** A staff correction: signed points and the reason given (in the staff member's words). */
   points_adjusted: { points: number; reason: string };
+  /** A use at a store; `usesLeft` null = unlimited. */
+  voucher_used: { walletId: string; title: Titles; store: Titles; usesLeft: number | null };
+  points_earned_store: { points: number; store: Titles };
 }
 
 export type NewNotification = {

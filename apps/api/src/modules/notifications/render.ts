@@ -91,6 +91,14 @@ const PARTS: Record<
     },
     link: '/profile/history',
   }),
+  voucher_used: (p, lang) => ({
+    vars: { title: titleOf(lang, p.title), store: titleOf(lang, p.store) },
+    link: `/wallet/${encodeURIComponent(str(p.walletId))}`,
+  }),
+  points_earned_store: (p, lang) => ({
+    vars: { ...pointsVars(p.points), store: titleOf(lang, p.store) },
+    link: '/profile/history',
+  }),
 };
 
 function orderLink(p: Record<string, unknown>): string {

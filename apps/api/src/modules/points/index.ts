@@ -13,6 +13,7 @@ export {
   type ReverseInput,
 } from './points-ledger.ts';
 export { pointsBalances } from './points-balances.ts';
+export { earnForStorePurchase } from './store-earn.ts';
 export { pointsHistoryKeys, pointsMovements, type PointsMovementRow } from './points-history.ts';
 export { reviewTiers } from './tiers.ts';
 export { createPointsRuntime } from './points.jobs.ts';

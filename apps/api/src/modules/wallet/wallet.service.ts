@@ -12,25 +12,20 @@ import { bangkokDay, bangkokDaysUntil, endOfBangkokDay } from '../../calendar.ts
 import type { Ctx } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { privilegeCards, voucherCards, type VoucherCard } from '../catalogue/index.ts';
-import { lockMember } from '../points/index.ts';
 import { newWalletCode } from './wallet-code.ts';
-import { isUniqueViolation } from '../../db/database.ts';
 import {
   countWallet,
   countWalletGroups,
-  insertWalletUse,
   insertWalletVouchers,
   listWallet,
   listWalletGroups,
-  takeWalletUse,
-  walletUsage,
-  walletUseByKey,
   walletVoucher,
   walletVouchersByIds,
   type WalletFilters,
   type WalletRow,
 } from './wallet.repository.ts';
 import { isUuid } from '../../uuid.ts';
+import { UseRefused, useWalletItem } from './use-item.ts';
 
 export interface IssueLine {
   orderItemId: string;
@@ -207,11 +202,17 @@ export const walletDetail = async (
   };
 };
 
+const MEMBER_REFUSALS = {
+  // A refunded unit has left the member's wallet: to them it is gone.
+  not_found: 'wallet_voucher_not_found',
+  refunded: 'wallet_voucher_not_found',
+  used_up: 'wallet_voucher_used_up',
+  expired: 'wallet_voucher_expired',
+} as const;
+
 /**
- * Consumes one use of a wallet item (the Use button on a wallet voucher). The conditional UPDATE is the only gate;
- * the use is then recorded with its time. With an Idempotency-Key a retry counts once: a retry that
- * arrives while the first is still open loses on the key's unique index and its count rolls back with
- * it; one that arrives after the last use was taken finds the key when it asks why it was refused.
+ * Consumes one use of a wallet item (the Use button on a wallet voucher) through the one usage rule
+ * the counter and point-of-sale systems share (useWalletItem). With an Idempotency-Key a retry counts once.
  */
 export const useWalletVoucher = async (
   ctx: Ctx,
@@ -221,39 +222,11 @@ export const useWalletVoucher = async (
   lang: Language,
 ): Promise<WalletVoucherDetail> => {
   if (!isUuid(id)) throw new AppError('wallet_voucher_not_found');
-  const now = ctx.now();
-  const earlierWith = async (db: Kysely<Database> | Transaction<Database>): Promise<boolean> => {
-    if (!idempotencyKey) return false;
-    const earlier = await walletUseByKey(db, memberId, idempotencyKey);
-    if (!earlier) return false;
-    if (earlier.wallet_voucher_id !== id) throw new AppError('idempotency_key_reused');
-    return true;
-  };
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      // The member's row first, as every money path does (points, checkout, refunds): a Use and a refund
-      // of the same unit then queue instead of deadlocking on the use row's key-share of the member.
-      await lockMember(trx, memberId);
-      if (await earlierWith(trx)) return;
-      if (await takeWalletUse(trx, memberId, id, now)) {
-        await insertWalletUse(trx, {
-          wallet_voucher_id: id,
-          member_id: memberId,
-          used_at: now,
-          idempotency_key: idempotencyKey ?? null,
-        });
-        return;
-      }
-      if (await earlierWith(trx)) return;
-      const row = await walletUsage(trx, memberId, id);
-      if (!row) throw new AppError('wallet_voucher_not_found');
-      if (row.usage_limit !== null && row.used_count >= row.usage_limit)
-        throw new AppError('wallet_voucher_used_up');
-      throw new AppError('wallet_voucher_expired');
-    });
+    await useWalletItem(ctx, { id, memberId }, { kind: 'member', idempotencyKey });
   } catch (err) {
-    // The same key committed first by a concurrent request: this one's count was rolled back.
-    if (!(isUniqueViolation(err) && (await earlierWith(ctx.db)))) throw err;
+    if (err instanceof UseRefused) throw new AppError(MEMBER_REFUSALS[err.reason]);
+    throw err;
   }
   return walletDetail(ctx, memberId, id, lang);
 };

@@ -30,6 +30,8 @@ const LOOKS: Record<NotificationType, Look> = {
   new_privilege: { Icon: GiftOutlined, tone: 'info' },
   campaign: { Icon: NotificationOutlined, tone: 'info' },
   points_adjusted: { Icon: StarOutlined, tone: 'info' },
+  voucher_used: { Icon: CheckCircleOutlined, tone: 'info' },
+  points_earned_store: { Icon: StarOutlined, tone: 'good' },
 };
 
 /** What happened, at a glance: an icon in a round badge coloured by whether it is good news. */
