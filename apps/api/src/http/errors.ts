@@ -5,7 +5,7 @@ import type { ErrorCode, ErrorEnvelope, FieldError, Language } from '@app/contra
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type AppErrorOptions } from '../app-error.ts';
-import { languageFromHeader, t } from '../i18n/messages.ts';
+import { hasText, languageFromHeader, t } from '../i18n/messages.ts';
 
 /**
  * The HTTP status of every error code: the one place where a domain failure becomes HTTP. A new code
@@ -157,13 +157,8 @@ const CONTRACT_MESSAGES: Record<string, string> = {
   'must be a real calendar date': 'realDate',
   'must be printable ASCII without spaces': 'printableAscii',
   'minPrice must not be greater than maxPrice': 'priceRange',
-  // The back office's catalogue forms (contracts admin/catalogue.ts).
-  'must not be before the sale starts': 'catalogue.saleWindow',
-  'must not be before the privilege is valid from': 'catalogue.validityWindow',
-  'must be after the coupon starts': 'catalogue.couponWindow',
-  'must not be before the banner starts': 'catalogue.bannerWindow',
-  'a percent discount must be between 1 and 100': 'catalogue.percentRange',
-  'names one option twice': 'catalogue.optionTwice',
+  // The back office's catalogue forms (contracts admin/catalogue.ts): their format rules; the
+  // cross-field rules name their key (params.messageKey).
   'must be the name of an uploaded picture': 'catalogue.pictureName',
   'must be a path in the app, starting with a single /': 'catalogue.appPath',
   'only a-z, 0-9 and single hyphens between them': 'catalogue.slugFormat',
@@ -181,6 +176,9 @@ export const fieldMessage = (lang: Language, issue: Issue): string => {
   const say = (key: string, vars: Record<string, string | number> = {}) =>
     t(lang, `fieldErrors.${key}`, { field, ...vars });
   const message = issue.message ?? '';
+  // A rule that names its text's key (the back office's catalogue forms): that text, in `lang`.
+  const { messageKey } = (issue.params.params ?? {}) as { messageKey?: unknown };
+  if (typeof messageKey === 'string' && hasText('en', `fieldErrors.${messageKey}`)) return say(messageKey);
   const own = CONTRACT_MESSAGES[message];
   if (own) return say(own);
   const p = issue.params;

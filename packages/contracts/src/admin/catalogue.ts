@@ -76,6 +76,17 @@ const editVersion = z.number({ error: 'must be a number' }).int('must be a whole
 export const CatalogueStatusBodySchema = z.strictObject({ version: editVersion }).nullish();
 export type CatalogueStatusBody = z.input<typeof CatalogueStatusBodySchema>;
 
+/**
+ * A cross-field rule's refusal: the English words for anyone reading the schema's own result, and the
+ * key of its text under `fieldErrors` (both languages) that the API's error handler answers with, so
+ * the staff member reads it in their language.
+ */
+const refusal = (path: string, messageKey: string, message: string) => ({
+  path: [path],
+  message,
+  params: { messageKey },
+});
+
 // ── query and paging ────────────────────────────────────────────────────────────────────────────
 
 const queryInt = (min: number, max: number) =>
@@ -239,18 +250,15 @@ export const VoucherBodySchema = z
     /** What the card shows as "฿N / month" for a card-instalment offer; null = none. */
     pricePerCardMonth: limit(0),
   })
-  .refine((v) => afterOrSame(v.saleStartsAt, v.saleEndsAt), {
-    path: ['saleEndsAt'],
-    message: 'must not be before the sale starts',
-  })
+  .refine(
+    (v) => afterOrSame(v.saleStartsAt, v.saleEndsAt),
+    refusal('saleEndsAt', 'catalogue.saleWindow', 'must not be before the sale starts'),
+  )
   .refine(
     (v) =>
       new Set(v.priceOptions.flatMap((o) => (o.id ? [o.id.toLowerCase()] : []))).size ===
       v.priceOptions.filter((o) => o.id).length,
-    {
-      path: ['priceOptions'],
-      message: 'names one option twice',
-    },
+    refusal('priceOptions', 'catalogue.optionTwice', 'names one option twice'),
   );
 export type VoucherBody = z.input<typeof VoucherBodySchema>;
 
@@ -310,10 +318,10 @@ export const PrivilegeBodySchema = z
     /** Uses per redeemed privilege; null = unlimited. */
     usageLimit: limit(1),
   })
-  .refine((v) => afterOrSame(v.validFrom, v.validUntil), {
-    path: ['validUntil'],
-    message: 'must not be before the privilege is valid from',
-  });
+  .refine(
+    (v) => afterOrSame(v.validFrom, v.validUntil),
+    refusal('validUntil', 'catalogue.validityWindow', 'must not be before the privilege is valid from'),
+  );
 export type PrivilegeBody = z.input<typeof PrivilegeBodySchema>;
 
 export const AdminPrivilegeSchema = z.object({
@@ -359,14 +367,14 @@ export const CouponBodySchema = z
     voucherIds: z.array(id('voucher')).max(500, 'at most 500 vouchers').default([]),
     version: editVersion,
   })
-  .refine((c) => new Date(c.endsAt).getTime() > new Date(c.startsAt).getTime(), {
-    path: ['endsAt'],
-    message: 'must be after the coupon starts',
-  })
-  .refine((c) => c.discountType !== 'percent' || c.discountValue <= 100, {
-    path: ['discountValue'],
-    message: 'a percent discount must be between 1 and 100',
-  });
+  .refine(
+    (c) => new Date(c.endsAt).getTime() > new Date(c.startsAt).getTime(),
+    refusal('endsAt', 'catalogue.couponWindow', 'must be after the coupon starts'),
+  )
+  .refine(
+    (c) => c.discountType !== 'percent' || c.discountValue <= 100,
+    refusal('discountValue', 'catalogue.percentRange', 'a percent discount must be between 1 and 100'),
+  );
 export type CouponBody = z.input<typeof CouponBodySchema>;
 
 export const AdminCouponSchema = z.object({
@@ -416,10 +424,10 @@ export const BannerBodySchema = z
     endsAt: instant.nullish().default(null),
     version: editVersion,
   })
-  .refine((b) => b.startsAt == null || afterOrSame(b.startsAt, b.endsAt), {
-    path: ['endsAt'],
-    message: 'must not be before the banner starts',
-  });
+  .refine(
+    (b) => b.startsAt == null || afterOrSame(b.startsAt, b.endsAt),
+    refusal('endsAt', 'catalogue.bannerWindow', 'must not be before the banner starts'),
+  );
 export type BannerBody = z.input<typeof BannerBodySchema>;
 
 export const AdminBannerSchema = z.object({

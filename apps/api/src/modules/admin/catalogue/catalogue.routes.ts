@@ -119,6 +119,22 @@ const EDITABLE: EditableRoutes[] = [
   },
 ];
 
+/** An upload without its file part: the 400 of the one field, in the staff member's language. */
+const noFile = (req: FastifyRequest) => {
+  const message = t(
+    languageFromHeader(req.headers['accept-language']),
+    'fieldErrors.catalogue.fileRequired',
+    {
+      field: 'file',
+    },
+  );
+  return new AppError('validation_failed', {
+    message,
+    details: [message],
+    fields: [{ path: 'file', message }],
+  });
+};
+
 /** A save's refused fields as the 400 that lists each field in the staff member's language. */
 const inStaffLanguage = async <T>(req: FastifyRequest, run: Promise<T>): Promise<T> =>
   run.catch((err: unknown) => {
@@ -310,7 +326,7 @@ export const catalogueArea: AdminArea = async (app, { deps, limiter, catalogueCh
       if (!req.isMultipart()) throw new AppError('unsupported_media_type');
       await uploadsPerStaff(req);
       const bytes = await readSingleFile(req, CATALOGUE_IMAGE_MAX_BYTES);
-      if (!bytes) throw new AppError('validation_failed', { details: ['file: An image file is required'] });
+      if (!bytes) throw noFile(req);
       const image = await uploadCatalogueImage(deps, actorOf(req), req.staff.staffId, bytes);
       return ok({
         file: image.file,
