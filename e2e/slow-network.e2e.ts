@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { collectErrors, waitForHydration } from './support/first-view.ts';
 import { memberPage } from './support/session.ts';
 
@@ -107,8 +107,12 @@ it.each([
       requestAnimationFrame(look);
     });
     await page.goto(path, { waitUntil: 'commit' });
+    const name = `slow-first-${lang}${path.replace(/^\/th/, '').replace('/', '-')}`;
+    await page.waitForTimeout(1_000);
+    await screenshot(page, `${name}-1s`);
     // Then the member's own content, as it arrives.
     await page.locator('main h1, main a[href*="/vouchers/"]').first().waitFor({ timeout: 30_000 });
+    await screenshot(page, `${name}-content`);
     const seen = await page.evaluate(
       () =>
         (window as unknown as { __seen: { layoutAt: number; visitor: boolean; spinner: boolean } }).__seen,

@@ -8,8 +8,20 @@ import type { LazyScreen } from '../../shared/ui/lazy-screen.tsx';
  */
 const renewed = new Map<LazyScreen<object>, ComponentType<object>>();
 
+/**
+ * Vite loads a screen's styles by adding a stylesheet link and counts any link already there as loaded:
+ * one that failed offline would leave the screen unstyled when its code downloads later. Such links
+ * (no style sheet behind them) go, so the next download adds them afresh.
+ */
+function dropFailedStyles(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href*="/assets/"]')) {
+    if (link.sheet === null) link.remove();
+  }
+}
+
 /** Downloads the screen's code again; once it is here, the slot draws the screen. */
 export async function reloadScreen(screen: LazyScreen<object>): Promise<void> {
+  dropFailedStyles();
   await screen.preload();
   renewed.set(
     screen,
