@@ -33,7 +33,8 @@ export const pointsHistoryKeys = (
     .selectFrom('points_ledger as l')
     .select([sql<string>`min(l.id::text)`.as('id'), 'l.created_at'])
     .where('l.member_id', '=', memberId)
-    .groupBy(['l.kind', 'l.created_at', 'l.order_id', 'l.privilege_id']);
+    // Two in-store purchases at one instant are two movements (each its own award).
+    .groupBy(['l.kind', 'l.created_at', 'l.order_id', 'l.privilege_id', 'l.pos_award_id']);
   if (kind !== 'all') q = q.where('l.kind', '=', kind);
   if (period.from) q = q.where('l.created_at', '>=', period.from);
   if (period.until) q = q.where('l.created_at', '<', period.until);
@@ -55,7 +56,8 @@ export const pointsMovements = async (
         .onRef('p.created_at', '=', 'r.created_at')
         .onRef('p.kind', '=', 'r.kind')
         .on(sql<boolean>`p.order_id is not distinct from r.order_id`)
-        .on(sql<boolean>`p.privilege_id is not distinct from r.privilege_id`),
+        .on(sql<boolean>`p.privilege_id is not distinct from r.privilege_id`)
+        .on(sql<boolean>`p.pos_award_id is not distinct from r.pos_award_id`),
     )
     .select((eb) => [
       'r.id',
@@ -72,7 +74,15 @@ export const pointsMovements = async (
     ])
     .where('r.member_id', '=', memberId)
     .where('r.id', 'in', [...ids])
-    .groupBy(['r.id', 'r.kind', 'r.created_at', 'r.order_id', 'r.refund_id', 'r.privilege_id'])
+    .groupBy([
+      'r.id',
+      'r.kind',
+      'r.created_at',
+      'r.order_id',
+      'r.refund_id',
+      'r.privilege_id',
+      'r.pos_award_id',
+    ])
     .execute();
   return new Map(
     rows.map((r) => [
