@@ -6,7 +6,7 @@ import { isUuid } from '../../uuid.ts';
 import { releaseStock, returnCouponUse } from '../catalogue/index.ts';
 import { notify } from '../notifications/index.ts';
 import type { Refund } from '../payments/index.ts';
-import { lockMember, reversePoints } from '../points/index.ts';
+import { lockMember, lowerTierAfterRefund, reversePoints } from '../points/index.ts';
 import { isRefundable, moveOrder } from './order-states.ts';
 import type { OrdersCtx } from './orders.context.ts';
 import { orderById, orderItems, paymentOf, type Db, type OrderRow } from './orders.repository.ts';
@@ -379,6 +379,8 @@ const completeIn = async (
     .returningAll()
     .executeTakeFirstOrThrow();
   await auditOutcome(trx, done, now);
+  // With the refund's points recorded above: they no longer count toward the member's tier.
+  if (refund.source === 'staff') await lowerTierAfterRefund(trx, order.member_id, now);
   await notify(trx, {
     memberId: order.member_id,
     type: 'order_refunded',

@@ -15,7 +15,7 @@ export {
 export { pointsBalances } from './points-balances.ts';
 export { earnForStorePurchase } from './store-earn.ts';
 export { pointsHistoryKeys, pointsMovements, type PointsMovementRow } from './points-history.ts';
-export { reviewTiers } from './tiers.ts';
+export { lowerTierAfterRefund, reviewTiers } from './tiers.ts';
 export { createPointsRuntime } from './points.jobs.ts';
 export { pointsModule } from './points.routes.ts';
 export { pointsSummary } from './points.service.ts';
