@@ -4,6 +4,7 @@ import {
   CAMPAIGN_SCHEDULE_MAX_DAYS,
   CAMPAIGN_TITLE_MAX,
   TIERS,
+  type CampaignLink,
   type CampaignSegment,
   type Tier,
 } from '@app/contracts';
@@ -18,7 +19,6 @@ import {
   Input,
   InputNumber,
   Radio,
-  Select,
   Space,
   Spin,
   Switch,
@@ -29,11 +29,15 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toInstant, dateTimeFormat } from '../catalogue/datetime.ts';
 import { showFieldErrors } from '../catalogue/form-errors.ts';
-import { useStoreOptions } from '../catalogue/use-catalogue-options.ts';
+import { CataloguePicker } from '../catalogue/catalogue-picker.tsx';
+import { useCatalogueNames } from '../catalogue/use-catalogue-options.ts';
 import { errorText } from '../shared/error-text.ts';
 import { FormDrawer } from '../shared/form-drawer.tsx';
 import { formatNumber } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
+import { RequiredNote, requiredMark } from '../shared/required-mark.tsx';
+import { LINK_LIST } from './campaign-link.ts';
+import { CampaignPreview } from './campaign-preview.tsx';
 import { segmentText } from './segment-text.ts';
 import { useSegmentCount, useSendCampaign } from './use-campaigns.ts';
 import styles from './campaigns.module.css';
@@ -44,6 +48,8 @@ type Values = {
   bodyEn: string;
   bodyTh: string;
   email: boolean;
+  linkKind: CampaignLink['kind'] | 'none';
+  linkId?: string | null;
   kind: CampaignSegment['kind'];
   tiers?: Tier[];
   storeId?: string;
@@ -70,6 +76,10 @@ function segmentOf(v: Partial<Values> | undefined): CampaignSegment | null {
   }
 }
 
+/** The voucher or privilege the notification opens, or null for none (or none picked yet). */
+const linkOf = (v: Partial<Values> | undefined): CampaignLink | null =>
+  v?.linkKind && v.linkKind !== 'none' && v.linkId ? { kind: v.linkKind, id: v.linkId } : null;
+
 /**
  * Compose a campaign: title and message in English and Thai side by side (each member gets their own
  * language), an optional e-mail, the segment with a live count of who it reaches, then send now or at
@@ -83,7 +93,7 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
   const values = Form.useWatch([], form) as Partial<Values> | undefined;
   const segment = useDeferredValue(segmentOf(values));
   const count = useSegmentCount(segment);
-  const stores = useStoreOptions();
+  const stores = useCatalogueNames('stores', [values?.storeId]);
   const send = useSendCampaign();
   const [error, setError] = useState<string | null>(null);
 
@@ -98,7 +108,7 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
     if (!v || !seg) return;
     const at = v.when === 'later' ? toInstant(v.at) : null;
     const recipients = count.data?.recipients;
-    const target = segmentText(t, seg, stores.nameOf);
+    const target = segmentText(t, seg, (id) => stores.nameOf(id) ?? t('admin.catalogue.picker.gone'));
     modal.confirm({
       title: t(at ? 'admin.campaigns.confirmScheduleTitle' : 'admin.campaigns.confirmSendTitle'),
       content: (
@@ -124,6 +134,7 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
               title: { en: v.titleEn.trim(), th: v.titleTh.trim() },
               body: { en: v.bodyEn.trim(), th: v.bodyTh.trim() },
               email: v.email,
+              link: linkOf(v),
               segment: seg,
             },
             at,
@@ -142,6 +153,7 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
             'segment.days': 'days',
             'segment.tiers': 'tiers',
             'segment.storeId': 'storeId',
+            'link.id': 'linkId',
           };
           fields.forEach((f) => (f.path = rename[f.path] ?? f.path));
           showFieldErrors(t, form, e);
@@ -156,6 +168,7 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
     { max, message: t('admin.catalogue.fieldErrors.maxChars', { n: max }) },
   ];
   const kind = values?.kind;
+  const linkKind = values?.linkKind ?? 'none';
   const actions = (
     <Space>
       <Button onClick={close}>{t('admin.common.cancel')}</Button>
@@ -176,10 +189,13 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
       {error && <Alert type="error" showIcon role="alert" title={error} className="block-gap-bottom" />}
       <Form
         form={form}
+        // Ids of its own (campaign_titleEn, …), apart from any other form on the page.
+        name="campaign"
         layout="vertical"
-        requiredMark="optional"
-        initialValues={{ kind: 'all', when: 'now', email: false, days: 30, tiers: [] }}
+        requiredMark={requiredMark}
+        initialValues={{ kind: 'all', when: 'now', email: false, days: 30, tiers: [], linkKind: 'none' }}
       >
+        <RequiredNote />
         <Typography.Title level={5} className={styles.section}>
           {t('admin.campaigns.message')}
         </Typography.Title>
@@ -208,9 +224,52 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
           </Form.Item>
         </div>
         <Form.Item
+          name="linkKind"
+          label={t('admin.campaigns.link.label')}
+          extra={t('admin.campaigns.link.hint')}
+        >
+          <Radio.Group
+            optionType="button"
+            onChange={() => form.setFieldValue('linkId', null)}
+            options={[
+              { value: 'none', label: t('admin.campaigns.link.none') },
+              { value: 'voucher', label: t('admin.campaigns.link.voucher') },
+              { value: 'privilege', label: t('admin.campaigns.link.privilege') },
+            ]}
+          />
+        </Form.Item>
+        {linkKind !== 'none' && (
+          <Form.Item
+            // A key per kind: the picker starts empty and searches the other list.
+            key={linkKind}
+            name="linkId"
+            label={t(
+              linkKind === 'voucher'
+                ? 'admin.campaigns.link.pickVoucher'
+                : 'admin.campaigns.link.pickPrivilege',
+            )}
+            rules={[
+              {
+                required: true,
+                message: t(
+                  linkKind === 'voucher'
+                    ? 'admin.campaigns.link.pickVoucherRequired'
+                    : 'admin.campaigns.link.pickPrivilegeRequired',
+                ),
+              },
+            ]}
+          >
+            <CataloguePicker kind={LINK_LIST[linkKind]} className={styles.linkPicker} />
+          </Form.Item>
+        )}
+        <CampaignPreview
+          title={{ en: values?.titleEn, th: values?.titleTh }}
+          body={{ en: values?.bodyEn, th: values?.bodyTh }}
+          link={linkOf(values)}
+        />
+        <Form.Item
           name="email"
           valuePropName="checked"
-          rules={[{ required: true }]}
           label={t('admin.campaigns.email')}
           extra={t('admin.campaigns.emailHint')}
         >
@@ -220,8 +279,8 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
         <Typography.Title level={5} className={styles.section}>
           {t('admin.campaigns.who')}
         </Typography.Title>
-        <Form.Item name="kind" rules={[{ required: true }]}>
-          <Radio.Group className={styles.segments}>
+        <Form.Item name="kind">
+          <Radio.Group className={styles.segments} aria-label={t('admin.campaigns.who')}>
             <Radio value="all">{t('admin.campaigns.segment.all')}</Radio>
             <Radio value="tier">{t('admin.campaigns.segment.tier')}</Radio>
             <Radio value="store">{t('admin.campaigns.segment.store')}</Radio>
@@ -248,12 +307,7 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
             extra={t('admin.campaigns.segment.storeHint')}
             rules={[{ required: true, message: t('admin.catalogue.pickStore') }]}
           >
-            <Select
-              showSearch
-              optionFilterProp="label"
-              options={stores.options}
-              className={styles.storeSelect}
-            />
+            <CataloguePicker kind="stores" className={styles.storeSelect} />
           </Form.Item>
         )}
         {kind === 'points_expiring' && (
@@ -300,8 +354,9 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
         <Typography.Title level={5} className={styles.section}>
           {t('admin.campaigns.when')}
         </Typography.Title>
-        <Form.Item name="when" rules={[{ required: true }]}>
+        <Form.Item name="when">
           <Radio.Group
+            aria-label={t('admin.campaigns.when')}
             optionType="button"
             options={[
               { value: 'now', label: t('admin.campaigns.now') },

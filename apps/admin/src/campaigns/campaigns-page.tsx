@@ -1,5 +1,5 @@
 import type { Campaign, CampaignStatus, StaffMe } from '@app/contracts';
-import { PlusOutlined } from '@ant-design/icons';
+import { LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { useGetIdentity } from '@refinedev/core';
 import { Alert, App, Button, Card, Progress, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -7,12 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { session } from '../api/session.ts';
 import { NotAllowed } from '../app/placeholders.tsx';
 import { staffCan } from '../app/providers.ts';
-import { useStoreOptions } from '../catalogue/use-catalogue-options.ts';
+import { useCatalogueNames } from '../catalogue/use-catalogue-options.ts';
 import { errorText } from '../shared/error-text.ts';
 import { formatDateTime, formatNumber } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { CampaignComposer } from './campaign-composer.tsx';
+import { useLinkTitles } from './campaign-link.ts';
 import { segmentText } from './segment-text.ts';
 import { CAMPAIGN_PAGE, useCampaignAction, useCampaigns } from './use-campaigns.ts';
 import styles from './campaigns.module.css';
@@ -41,7 +42,12 @@ function CampaignsScreen() {
   const [composing, setComposing] = useState(false);
   const list = useCampaigns(page);
   const action = useCampaignAction();
-  const stores = useStoreOptions();
+  const rows = list.data?.items ?? [];
+  const stores = useCatalogueNames(
+    'stores',
+    rows.map((c) => (c.segment.kind === 'store' ? c.segment.storeId : null)),
+  );
+  const links = useLinkTitles(rows.map((c) => c.link));
 
   const run = (c: Campaign, kind: 'cancel' | 'send') =>
     modal.confirm({
@@ -80,6 +86,15 @@ function CampaignsScreen() {
           >
             {lang === 'th' ? c.body.th : c.body.en}
           </Typography.Text>
+          {c.link && (
+            <Typography.Text
+              className={`small ${styles.opens}`}
+              ellipsis={{ tooltip: true }}
+              style={{ maxWidth: 240, display: 'block' }}
+            >
+              <LinkOutlined aria-hidden="true" /> {links.text(t, c.link)}
+            </Typography.Text>
+          )}
           {c.email && (
             <div>
               <Tag className="small">{t('admin.campaigns.withEmail')}</Tag>
@@ -92,7 +107,8 @@ function CampaignsScreen() {
       title: t('admin.campaigns.who'),
       key: 'segment',
       width: 170,
-      render: (_, c) => segmentText(t, c.segment, stores.nameOf),
+      render: (_, c) =>
+        segmentText(t, c.segment, (id) => stores.nameOf(id) ?? t('admin.catalogue.picker.gone')),
     },
     {
       title: t('admin.campaigns.statusLabel'),

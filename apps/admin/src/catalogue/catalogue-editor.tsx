@@ -1,18 +1,20 @@
 import type { CatalogueStatus } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Skeleton, Space } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client.ts';
+import { api, isApiError } from '../api/client.ts';
 import { errorText } from '../shared/error-text.ts';
 import { FormDrawer } from '../shared/form-drawer.tsx';
+import { RequiredNote, requiredMark } from '../shared/required-mark.tsx';
+import { EDIT_CONFLICT, versionBody, versionOf, type Versioned } from './edit-version.ts';
 import { apiFieldErrors } from './form-errors.ts';
 import { FORMS } from './forms/index.ts';
 import { catalogueApiPath, hasStatus, type CatalogueKind } from './kinds.ts';
 import { CatalogueStatusTag } from './status-tag.tsx';
 import styles from './catalogue.module.css';
 
-type Row = { id: string; status?: CatalogueStatus };
+type Row = Versioned & { id: string; status?: CatalogueStatus };
 
 /**
  * Create or edit one catalogue row in a drawer: the whole form is saved at once (PUT), so nothing is
@@ -24,15 +26,23 @@ export function CatalogueEditor(props: {
   target: 'new' | string | null;
   canWrite: boolean;
   onClose: () => void;
-  onStatus: (row: Row, action: 'publish' | 'unpublish') => Promise<void>;
+  onStatus: (
+    row: Row,
+    action: 'publish' | 'unpublish',
+    onConflict: () => void,
+  ) => Promise<Row | null | undefined>;
 }) {
   const { kind, target } = props;
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; more: string[] } | null>(null);
+  // Which row the form holds and the version it was loaded at: every save and status change sends that
+  // version, so a save made after someone else's is refused instead of overwriting theirs.
+  const loaded = useRef<{ target: string; version?: number } | null>(null);
+  const [conflict, setConflict] = useState(false);
   const def = FORMS[kind];
   const id = target && target !== 'new' ? target : null;
   const one = useQuery({
@@ -40,20 +50,55 @@ export function CatalogueEditor(props: {
     queryFn: () => api.get<Row>(catalogueApiPath(kind, id!)),
     enabled: !!id,
   });
+  // A row read before (an earlier opening) may be stale: the form waits for this opening's own read, so
+  // it starts from the version stored now.
+  const fresh = !!id && one.isFetchedAfterMount && !!one.data;
   const view = id ? (one.data ?? null) : null;
   const urls = useMemo(() => def.urls(view), [def, view]);
 
+  // The form is filled once per opened row: a later read of it (someone else's save, a refetch when the
+  // window regains focus) must not replace what staff are typing; reloading is their choice.
   useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    if (target === 'new') form.setFieldsValue(def.empty());
-    else if (view) form.setFieldsValue(def.fromView(view));
-  }, [target, view, def, form]);
+    if (!target) {
+      loaded.current = null;
+      return;
+    }
+    if (loaded.current?.target === target) return;
+    if (target === 'new') {
+      form.resetFields();
+      form.setFieldsValue(def.empty());
+      loaded.current = { target };
+    } else if (view && fresh) {
+      form.resetFields();
+      form.setFieldsValue(def.fromView(view));
+      loaded.current = { target, version: versionOf(view) };
+    }
+  }, [target, view, fresh, def, form]);
 
   const close = () => {
     setError(null);
+    setConflict(false);
     props.onClose();
   };
+
+  /** Read the row again and show it, dropping the form's edits (after staff confirm). */
+  const reload = () =>
+    modal.confirm({
+      title: t('admin.catalogue.conflict.confirmTitle'),
+      content: t('admin.catalogue.conflict.confirmBody'),
+      okText: t('admin.catalogue.conflict.confirmOk'),
+      okButtonProps: { danger: true },
+      cancelText: t('admin.catalogue.conflict.keep'),
+      onOk: async () => {
+        const latest = await one.refetch();
+        if (!latest.data || !id) return;
+        form.resetFields();
+        form.setFieldsValue(def.fromView(latest.data));
+        loaded.current = { target: id, version: versionOf(latest.data) };
+        setConflict(false);
+        setError(null);
+      },
+    });
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -61,9 +106,9 @@ export function CatalogueEditor(props: {
     setBusy(true);
     setError(null);
     try {
-      const body = def.toBody(values);
+      const body = def.toBody(values) as Record<string, unknown>;
       const saved = id
-        ? await api.put<Row>(catalogueApiPath(kind, id), body)
+        ? await api.put<Row>(catalogueApiPath(kind, id), { ...body, ...versionBody(loaded.current) })
         : await api.post<Row>(catalogueApiPath(kind), body);
       queryClient.setQueryData(['admin', 'catalogue', kind, 'one', saved.id], saved);
       // The lists (Refine's keys) and the pickers' options both follow.
@@ -79,6 +124,10 @@ export function CatalogueEditor(props: {
       );
       close();
     } catch (e) {
+      if (isApiError(e) && e.code === EDIT_CONFLICT) {
+        setConflict(true);
+        return;
+      }
       const known = new Set(Object.keys(form.getFieldsValue()));
       const more: string[] = [];
       const fields = apiFieldErrors(t, e).flatMap((f) => {
@@ -101,7 +150,18 @@ export function CatalogueEditor(props: {
     <Space wrap>
       {view?.status && props.canWrite && view.status !== 'archived' && (
         <Button
-          onClick={() => void props.onStatus(view, view.status === 'published' ? 'unpublish' : 'publish')}
+          onClick={() =>
+            void props
+              .onStatus(
+                { ...view, version: loaded.current?.version },
+                view.status === 'published' ? 'unpublish' : 'publish',
+                () => setConflict(true),
+              )
+              .then((saved) => {
+                // The status change is a save too: later saves from this form follow its version.
+                if (saved && id) loaded.current = { target: id, version: versionOf(saved) };
+              })
+          }
         >
           {t(view.status === 'published' ? 'admin.catalogue.unpublish' : 'admin.catalogue.publish')}
         </Button>
@@ -128,13 +188,28 @@ export function CatalogueEditor(props: {
       actions={actions}
     >
       {id && one.error && <Alert type="error" showIcon title={errorText(t, one.error)} />}
-      {id && one.isLoading && <Skeleton active />}
+      {id && !fresh && !one.error && <Skeleton active />}
       {!id && hasStatus(kind) && (
         <Alert
           type="info"
           showIcon
           title={t('admin.catalogue.startsAsDraft')}
           className={`block-gap-bottom ${styles.note}`}
+        />
+      )}
+      {conflict && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          className="block-gap-bottom"
+          title={t('admin.catalogue.conflict.title')}
+          description={t('admin.catalogue.conflict.body')}
+          action={
+            <Button size="small" onClick={reload}>
+              {t('admin.catalogue.conflict.reload')}
+            </Button>
+          }
         />
       )}
       {error && (
@@ -149,12 +224,16 @@ export function CatalogueEditor(props: {
       )}
       <Form
         form={form}
+        // Ids of its own (catalogue-vouchers_storeId, …): the list's filters beside it have a storeId too,
+        // and a label must point to this form's control.
+        name={`catalogue-${kind}`}
         layout="vertical"
-        requiredMark="optional"
+        requiredMark={requiredMark}
         disabled={!props.canWrite}
-        hidden={!!id && !view}
+        hidden={!!id && !fresh}
         scrollToFirstError
       >
+        {props.canWrite && <RequiredNote />}
         {target && <Fields view={view} urls={urls} />}
       </Form>
     </FormDrawer>

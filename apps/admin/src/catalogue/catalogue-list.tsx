@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Dropdown, Form, Input, Space, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client.ts';
+import { api, isApiError } from '../api/client.ts';
 import { errorText } from '../shared/error-text.ts';
 import { FilterSelect } from '../shared/filter-fields.tsx';
 import { formatDate, formatMoney, formatNumber } from '../shared/format.ts';
@@ -25,10 +25,12 @@ import { useAdminTable } from '../shared/use-admin-table.ts';
 import { CatalogueEditor } from './catalogue-editor.tsx';
 import { catalogueApiPath, hasStatus, hasStore, type CatalogueKind } from './kinds.ts';
 import { CatalogueStatusTag } from './status-tag.tsx';
-import { nameIn, useCategoryOptions, useStoreOptions } from './use-catalogue-options.ts';
+import { CataloguePicker } from './catalogue-picker.tsx';
+import { EDIT_CONFLICT, versionBody, type Versioned } from './edit-version.ts';
+import { nameIn, useCatalogueNames } from './use-catalogue-options.ts';
 import styles from './catalogue.module.css';
 
-type AnyRow = { id: string; status?: CatalogueStatus };
+type AnyRow = Versioned & { id: string; status?: CatalogueStatus };
 type StatusAction = 'publish' | 'unpublish' | 'archive';
 
 /** One kind's list: search and filters, status, and the actions staff may take on each row. */
@@ -38,8 +40,14 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const table = useAdminTable<AnyRow>(`catalogue/${kind}`);
-  const stores = useStoreOptions();
-  const categories = useCategoryOptions();
+  const stores = useCatalogueNames(
+    'stores',
+    hasStore(kind) ? table.rows.map((r) => (r as Partial<AdminVoucher>).storeId) : [],
+  );
+  const categories = useCatalogueNames(
+    'categories',
+    kind === 'stores' ? table.rows.map((r) => (r as Partial<AdminStore>).categoryId) : [],
+  );
   const [editing, setEditing] = useState<'new' | string | null>(null);
   const [filters] = Form.useForm();
 
@@ -47,27 +55,39 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
     await queryClient.invalidateQueries();
   };
 
-  const move = async (row: AnyRow, action: StatusAction) => {
+  /**
+   * Publish, unpublish or archive the row as staff last saw it (its version): someone else's save in
+   * between is refused (409 edit_conflict) and the list reloads. `onConflict`: the editor says it instead.
+   */
+  const move = async (row: AnyRow, action: StatusAction, onConflict?: () => void): Promise<AnyRow | null> => {
     try {
-      const saved = await api.post<AnyRow>(`${catalogueApiPath(kind, row.id)}/${action}`);
+      const saved = await api.post<AnyRow>(`${catalogueApiPath(kind, row.id)}/${action}`, versionBody(row));
       queryClient.setQueryData(['admin', 'catalogue', kind, 'one', row.id], saved);
       void message.success(t(`admin.catalogue.moved.${action}`));
       await refresh();
+      return saved;
     } catch (e) {
-      void message.error(errorText(t, e));
+      if (isApiError(e) && e.code === EDIT_CONFLICT) {
+        if (onConflict) onConflict();
+        else {
+          void message.warning(t('admin.catalogue.conflict.listMoved'));
+          await refresh();
+        }
+      } else void message.error(errorText(t, e));
+      return null;
     }
   };
-  const confirmMove = (row: AnyRow, action: StatusAction) => {
-    if (action === 'publish') return move(row, action);
-    return new Promise<void>((resolve) =>
+  const confirmMove = (row: AnyRow, action: StatusAction, onConflict?: () => void) => {
+    if (action === 'publish') return move(row, action, onConflict);
+    return new Promise<AnyRow | null>((resolve) =>
       modal.confirm({
         title: t(`admin.catalogue.confirm.${action}Title`),
         content: t(`admin.catalogue.confirm.${action}Body`),
         okText: t(`admin.catalogue.${action}`),
         okButtonProps: { danger: action === 'archive' },
         cancelText: t('admin.common.cancel'),
-        onOk: () => move(row, action).then(resolve),
-        onCancel: () => resolve(),
+        onOk: () => move(row, action, onConflict).then(resolve),
+        onCancel: () => resolve(null),
       }),
     );
   };
@@ -128,7 +148,7 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
         v.imageUrls[0],
         v.titleEn,
         v.titleTh,
-        stores.nameOf(v.storeId),
+        stores.nameOf(v.storeId) ?? t('admin.catalogue.picker.gone'),
         v.tier ? <TierTag tier={v.tier} /> : undefined,
       ),
   });
@@ -250,7 +270,7 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
         title: t('admin.catalogue.fields.category'),
         dataIndex: 'categoryId',
         width: 200,
-        render: (v: string) => categories.nameOf(v),
+        render: (v: string) => categories.nameOf(v) ?? t('admin.catalogue.picker.gone'),
       },
       {
         title: t('admin.catalogue.createdAt'),
@@ -355,6 +375,8 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
       <div className={styles.toolbar}>
         <Form
           form={filters}
+          // Its own prefix for the controls' ids: the editor's form beside it has fields of the same names.
+          name={`filters-${kind}`}
           layout="vertical"
           className={styles.filters}
           onFinish={(v: Record<string, unknown>) => table.search(v)}
@@ -386,23 +408,26 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
             />
           )}
           {hasStore(kind) && (
-            <FilterSelect
-              name="storeId"
-              label={t('admin.catalogue.fields.store')}
-              labelHidden
-              placeholder={t('admin.catalogue.anyStore')}
-              options={stores.options}
-              searchable
-            />
+            <Form.Item name="storeId">
+              <CataloguePicker
+                kind="stores"
+                allowClear
+                aria-label={t('admin.catalogue.fields.store')}
+                placeholder={t('admin.catalogue.anyStore')}
+                className={styles.filterPicker}
+              />
+            </Form.Item>
           )}
           {(hasStore(kind) || kind === 'stores') && (
-            <FilterSelect
-              name="categoryId"
-              label={t('admin.catalogue.fields.category')}
-              labelHidden
-              placeholder={t('admin.catalogue.anyCategory')}
-              options={categories.options}
-            />
+            <Form.Item name="categoryId">
+              <CataloguePicker
+                kind="categories"
+                allowClear
+                aria-label={t('admin.catalogue.fields.category')}
+                placeholder={t('admin.catalogue.anyCategory')}
+                className={styles.filterPicker}
+              />
+            </Form.Item>
           )}
           {kind === 'banners' && (
             <FilterSelect
@@ -436,7 +461,7 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
         target={editing}
         canWrite={canWrite}
         onClose={() => setEditing(null)}
-        onStatus={(row, action) => confirmMove(row, action)}
+        onStatus={(row, action, onConflict) => confirmMove(row, action, onConflict)}
       />
     </Card>
   );

@@ -21,6 +21,8 @@ interface Props {
   /** Preview URLs of pictures already on the record, by file name. */
   urls: Map<string, string>;
   id?: string;
+  /** The field's label: the pictures and their buttons are a group of that name. */
+  label?: string;
   'aria-invalid'?: boolean;
 }
 
@@ -28,7 +30,8 @@ interface Props {
  * A picture (or several, the first being the cover): upload with a preview; the server re-encodes it.
  * The value is the stored file name(s) the API's *File fields take.
  */
-export function ImageField({ value, onChange, multiple = false, max = 10, kind, urls, id }: Props) {
+export function ImageField(props: Props) {
+  const { value, onChange, multiple = false, max = 10, kind, urls, id, label } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -58,7 +61,7 @@ export function ImageField({ value, onChange, multiple = false, max = 10, kind, 
 
   const canAdd = !readOnly && (multiple ? files.length < max : true);
   return (
-    <div className={styles.images} id={id}>
+    <div className={styles.images} id={id} role="group" aria-label={label}>
       {files.map((f, i) => (
         <figure key={f} className={styles.thumb}>
           <img src={urlOf(f)} alt={t('admin.catalogue.image.preview', { n: i + 1 })} />

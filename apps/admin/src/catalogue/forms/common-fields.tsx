@@ -1,8 +1,8 @@
-import { Form, Select } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NumberItem } from '../form-parts.tsx';
+import { CataloguePicker } from '../catalogue-picker.tsx';
 import { ImageField } from '../image-field.tsx';
-import { useCategoryOptions } from '../use-catalogue-options.ts';
 
 /** Fields that stand the same in several kinds' forms. */
 
@@ -20,17 +20,16 @@ export function SortOrderItem() {
   );
 }
 
-/** The category a store or an item belongs to, searched by name. */
+/** The category a store or an item belongs to, searched by name on the server. */
 export function CategoryItem() {
   const { t } = useTranslation();
-  const categories = useCategoryOptions();
   return (
     <Form.Item
       name="categoryId"
       label={t('admin.catalogue.fields.category')}
       rules={[{ required: true, message: t('admin.catalogue.pickCategory') }]}
     >
-      <Select showSearch optionFilterProp="label" options={categories.options} />
+      <CataloguePicker kind="categories" />
     </Form.Item>
   );
 }
@@ -51,7 +50,7 @@ export function PictureItem(props: {
       extra={props.hint}
       rules={[{ required: true, message: t('admin.catalogue.fieldErrors.picture') }]}
     >
-      <ImageField kind={props.kind} urls={props.urls} />
+      <ImageField kind={props.kind} urls={props.urls} label={props.label} />
     </Form.Item>
   );
 }

@@ -1,12 +1,11 @@
 import type { AdminCoupon } from '@app/contracts';
-import { Form, Input, Radio, Select } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { fromInstant, toInstant } from '../datetime.ts';
 import { Bilingual, DateTimeItem, NumberItem, orNull, Section, textOrNull } from '../form-parts.tsx';
-import { useStoreOptions } from '../use-catalogue-options.ts';
 import styles from '../catalogue.module.css';
-import { VoucherPicker } from '../voucher-picker.tsx';
+import { CataloguePicker } from '../catalogue-picker.tsx';
 import type { KindForm } from './kind-form.ts';
 
 export type CouponValues = {
@@ -70,7 +69,6 @@ export const couponForm: KindForm<AdminCoupon, CouponValues> = {
 
 function CouponFields() {
   const { t } = useTranslation();
-  const stores = useStoreOptions();
   const type = Form.useWatch<'percent' | 'fixed' | undefined>('discountType');
   return (
     <>
@@ -153,20 +151,19 @@ function CouponFields() {
         label={t('admin.catalogue.fields.stores')}
         extra={t('admin.catalogue.fields.storesHint')}
       >
-        <Select
-          mode="multiple"
-          allowClear
-          optionFilterProp="label"
-          placeholder={t('admin.catalogue.everyStore')}
-          options={stores.options}
-        />
+        <CataloguePicker kind="stores" multiple allowClear placeholder={t('admin.catalogue.everyStore')} />
       </Form.Item>
       <Form.Item
         name="voucherIds"
         label={t('admin.catalogue.fields.vouchers')}
         extra={t('admin.catalogue.fields.vouchersHint')}
       >
-        <VoucherPicker />
+        <CataloguePicker
+          kind="vouchers"
+          multiple
+          allowClear
+          placeholder={t('admin.catalogue.everyVoucher')}
+        />
       </Form.Item>
     </>
   );

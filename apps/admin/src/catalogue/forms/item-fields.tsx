@@ -2,15 +2,14 @@ import { TIERS } from '@app/contracts';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Bilingual } from '../form-parts.tsx';
+import { CataloguePicker } from '../catalogue-picker.tsx';
 import { ImageField } from '../image-field.tsx';
-import { useStoreOptions } from '../use-catalogue-options.ts';
 import styles from '../catalogue.module.css';
 import { CategoryItem } from './common-fields.tsx';
 
 /** What vouchers and privileges share: store, category, texts, terms, pictures and minimum tier. */
 export function ItemBasics({ mediaKind, urls }: { mediaKind: string; urls: Map<string, string> }) {
   const { t } = useTranslation();
-  const stores = useStoreOptions();
   return (
     <>
       <div className={styles.grid3}>
@@ -19,7 +18,7 @@ export function ItemBasics({ mediaKind, urls }: { mediaKind: string; urls: Map<s
           label={t('admin.catalogue.fields.store')}
           rules={[{ required: true, message: t('admin.catalogue.pickStore') }]}
         >
-          <Select showSearch optionFilterProp="label" options={stores.options} />
+          <CataloguePicker kind="stores" />
         </Form.Item>
         <CategoryItem />
         <Form.Item
@@ -48,7 +47,13 @@ export function ItemBasics({ mediaKind, urls }: { mediaKind: string; urls: Map<s
         label={t('admin.catalogue.fields.images')}
         extra={t('admin.catalogue.fields.imagesHint')}
       >
-        <ImageField kind={mediaKind} urls={urls} multiple max={10} />
+        <ImageField
+          kind={mediaKind}
+          urls={urls}
+          multiple
+          max={10}
+          label={t('admin.catalogue.fields.images')}
+        />
       </Form.Item>
     </>
   );

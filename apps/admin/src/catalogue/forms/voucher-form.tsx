@@ -107,7 +107,6 @@ function VoucherFields({ urls }: { urls: Map<string, string> }) {
           name="privilegeOnly"
           label={t('admin.catalogue.fields.privilegeOnly')}
           valuePropName="checked"
-          rules={[{ required: true }]}
           extra={t('admin.catalogue.fields.privilegeOnlyHint')}
         >
           <Switch />
