@@ -9,6 +9,7 @@ import { AuditList } from '../audit/audit-list.tsx';
 import { CampaignsPage } from '../campaigns/campaigns-page.tsx';
 import { CataloguePage } from '../catalogue/catalogue-page.tsx';
 import { DashboardPage } from '../dashboard/dashboard-page.tsx';
+import { PosKeysPage } from '../pos-keys/pos-keys-page.tsx';
 import { SignInPage } from '../auth/sign-in-page.tsx';
 import { MemberShow } from '../members/member-show.tsx';
 import { MembersList } from '../members/members-list.tsx';
@@ -69,6 +70,7 @@ export function App() {
                 <Route path="catalogue/:kind" element={<CataloguePage />} />
                 <Route path="campaigns" element={<CampaignsPage />} />
                 <Route path="dashboard" element={<DashboardPage />} />
+                <Route path="pos-keys" element={<PosKeysPage />} />
                 <Route path="welcome" element={<Welcome />} />
                 <Route path="forbidden" element={<NotAllowed />} />
                 <Route path="*" element={<Navigate to="/" replace />} />

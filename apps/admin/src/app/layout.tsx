@@ -1,5 +1,6 @@
 import type { StaffMe } from '@app/contracts';
 import {
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   DashboardOutlined,
@@ -42,6 +43,11 @@ function useMenuItems(staff: StaffMe | null) {
       label: t('admin.nav.orders'),
     },
     staffCan(staff, 'staff.manage') && { key: '/staff', icon: <TeamOutlined />, label: t('admin.nav.staff') },
+    staffCan(staff, 'stores.apiKeys') && {
+      key: '/pos-keys',
+      icon: <ApiOutlined />,
+      label: t('admin.nav.posKeys'),
+    },
     staffCan(staff, 'audit.read') && { key: '/audit', icon: <AuditOutlined />, label: t('admin.nav.audit') },
     staffCan(staff, 'catalogue.read') && {
       key: '/catalogue',
