@@ -6,6 +6,7 @@ import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fontStack } from './font-stack.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
@@ -38,6 +39,60 @@ const localeSections = (): Plugin => ({
   },
 });
 
+/** The app's colour: the header, the boot screen and the installed app's title bar. */
+const THEME_COLOUR = '#14213d';
+
+/**
+ * The installed app's manifests, one per language (/manifest-en.webmanifest, /manifest-th.webmanifest):
+ * names from the locales' `pwa` section, the Thai one starting at /th/home. index.html links the English
+ * one; the app points the link at its language's once it runs (pwa/start.ts), and the server does so
+ * for a Thai page it renders. Both share one `id`: one app, whichever language installed it.
+ */
+const webManifests = (): Plugin => ({
+  name: 'web-manifests',
+  apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+  generateBundle() {
+    for (const lang of ['en', 'th'] as const) {
+      const file = join(repoRoot, 'locales', `${lang}.json`);
+      const { pwa } = JSON.parse(readFileSync(file, 'utf8')) as {
+        pwa: { name: string; shortName: string; description: string };
+      };
+      const manifest = {
+        id: '/',
+        name: pwa.name,
+        short_name: pwa.shortName,
+        description: pwa.description,
+        lang,
+        start_url: lang === 'th' ? '/th/home' : '/home',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: THEME_COLOUR,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: `manifest-${lang}.webmanifest`,
+        source: `${JSON.stringify(manifest, null, 2)}\n`,
+      });
+    }
+  },
+  transformIndexHtml: () => [
+    { tag: 'link', attrs: { rel: 'manifest', href: '/manifest-en.webmanifest' }, injectTo: 'head' },
+    {
+      tag: 'link',
+      attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+      injectTo: 'head',
+    },
+  ],
+});
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -53,6 +108,31 @@ export default defineConfig(({ isSsrBuild }) => ({
         ],
         threshold: 1024,
         logLevel: 'silent',
+      }),
+    !isSsrBuild && webManifests(),
+    // The service worker (src/pwa/sw.ts → dist/sw.js): the app's files precached, pages network-first,
+    // push. The app registers it itself, after the first screen (src/pwa/start.ts), and asks before
+    // a new version takes over (src/pwa/update-prompt.tsx).
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/pwa',
+        filename: 'sw.ts',
+        injectRegister: false,
+        manifest: false,
+        injectManifest: {
+          // The shell, every screen's code and styles, the Thai web font (woff2: every browser that runs
+          // a service worker reads it) and the icons: what an offline start needs, and what a screen
+          // opened offline for the first time needs. The precompressed copies are the same files.
+          globPatterns: [
+            'index.html',
+            'assets/*.{js,css,woff2}',
+            'favicon.svg',
+            'icons/*.png',
+            '*.webmanifest',
+          ],
+          maximumFileSizeToCacheInBytes: 1024 * 1024,
+        },
       }),
   ],
   server: {

@@ -134,6 +134,8 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
     void import('../../../shared/cart/cart-store.ts').then(({ useCartStore }) =>
       useCartStore.getState().reset(),
     );
+    // So is the wallet kept on the device for offline use (codes included).
+    void import('../../../pwa/offline-store.ts').then(({ clearOfflineCopies }) => clearOfflineCopies());
     set({ ...loggedOut, isInitialed: true, isLoggingOut: true });
     setTimeout(() => {
       callback?.();

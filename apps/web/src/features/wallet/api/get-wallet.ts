@@ -2,6 +2,7 @@ import type { Page, WalletGroupPage, WalletVoucher } from '@app/contracts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import type { WalletFilter } from '../lib/wallet-filter.ts';
+import { requestKey, withDeviceCopy } from './device-copy.ts';
 import { walletKeys, type WalletScope } from './query-keys.ts';
 
 export const WALLET_PAGE_SIZE = 20;
@@ -21,30 +22,29 @@ const queryOf = (filter: WalletFilter, paging: Paging) => ({
  * cast, not parsed: the API holds every answer to the contract before sending it, and parsing again
  * would load Zod with this screen.
  */
-export const getWallet = async (
-  scope: WalletScope,
-  filter: WalletFilter,
-  paging: Paging,
-  signal?: AbortSignal,
-) =>
-  (await api.get('/bff/wallet', {
-    query: queryOf(filter, paging),
-    lang: scope.lang,
-    signal,
-  })) as Page<WalletVoucher>;
+export const getWallet = (scope: WalletScope, filter: WalletFilter, paging: Paging, signal?: AbortSignal) => {
+  const query = queryOf(filter, paging);
+  return withDeviceCopy(
+    scope,
+    requestKey('/bff/wallet', query),
+    async () => (await api.get('/bff/wallet', { query, lang: scope.lang, signal })) as Page<WalletVoucher>,
+  );
+};
 
 /** One page of the wallet as the list shows it: identical items as one entry, paged by entry. */
-export const getWalletGroups = async (
+export const getWalletGroups = (
   scope: WalletScope,
   filter: WalletFilter,
   paging: Paging,
   signal?: AbortSignal,
-) =>
-  (await api.get('/bff/wallet/groups', {
-    query: queryOf(filter, paging),
-    lang: scope.lang,
-    signal,
-  })) as WalletGroupPage;
+) => {
+  const query = queryOf(filter, paging);
+  return withDeviceCopy(
+    scope,
+    requestKey('/bff/wallet/groups', query),
+    async () => (await api.get('/bff/wallet/groups', { query, lang: scope.lang, signal })) as WalletGroupPage,
+  );
+};
 
 const nextPage = (last: Page<unknown>) => (last.page < last.totalPages ? last.page + 1 : undefined);
 
@@ -55,6 +55,8 @@ export const getWalletInfiniteQueryOptions = (scope: WalletScope, filter: Wallet
       getWallet(scope, filter, { page: pageParam, limit: WALLET_PAGE_SIZE }, signal),
     initialPageParam: 1,
     getNextPageParam: nextPage,
+    // Asked even when the browser says it is offline: the answer is then the device's copy.
+    networkMode: 'always',
   });
 
 export const getWalletGroupsInfiniteQueryOptions = (scope: WalletScope, filter: WalletFilter) =>
@@ -64,4 +66,6 @@ export const getWalletGroupsInfiniteQueryOptions = (scope: WalletScope, filter: 
       getWalletGroups(scope, filter, { page: pageParam, limit: WALLET_PAGE_SIZE }, signal),
     initialPageParam: 1,
     getNextPageParam: nextPage,
+    // Asked even when the browser says it is offline: the answer is then the device's copy.
+    networkMode: 'always',
   });

@@ -1,5 +1,6 @@
 import type { Language } from '@app/contracts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
+import { tokenStorage } from '../../../shared/api/tokens.ts';
 import { useAuthStore } from '../../auth/index.ts';
 import type { WalletFilter } from '../lib/wallet-filter.ts';
 
@@ -10,10 +11,31 @@ import type { WalletFilter } from '../lib/wallet-filter.ts';
  */
 export type WalletScope = { lang: Language; viewer: string };
 
+/** The viewer before the member's info is known: nothing is kept on the device or read from it for it. */
+export const UNKNOWN_VIEWER = 'member';
+
 export function useWalletScope(): WalletScope {
   const { lang } = useLocalizedPath();
-  const viewer = useAuthStore((s) => s.info?.id ?? 'member');
+  const viewer = useAuthStore((s) => s.info?.id ?? storedSessionMember() ?? UNKNOWN_VIEWER);
   return { lang, viewer };
+}
+
+/**
+ * The member whose session this device stores: the access token's subject. Read only while the
+ * session has not been confirmed (no signal at start-up: the refresh could not reach the server), so
+ * the wallet can open this member's copy on the device. Not trusted for anything else: the server
+ * checks the token itself on every call.
+ */
+export function storedSessionMember(): string | null {
+  const payload = tokenStorage.get()?.accessToken.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/')) as string;
+    const { sub } = JSON.parse(json) as { sub?: unknown };
+    return typeof sub === 'string' && sub !== '' ? sub : null;
+  } catch {
+    return null;
+  }
 }
 
 const root = ['wallet'] as const;

@@ -7,11 +7,14 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { newIdempotencyKey } from '../../../shared/api/idempotency-key.ts';
 import { formatCountdown } from '../../../shared/countdown.ts';
 import { toast } from '../../../shared/ui/toast.ts';
+import { useOnline } from '../../../pwa/use-online.ts';
+import type { DeviceCopyMark } from '../api/device-copy.ts';
 import { useWalletScope } from '../api/query-keys.ts';
 import { useUseWalletVoucher } from '../api/use-wallet-voucher.ts';
 import { usageOf } from '../lib/wallet-state.ts';
 import styles from '../wallet.module.css';
 import { CodePanel } from './code-panel.tsx';
+import { OfflineNote } from './offline-note.tsx';
 
 /** How long Redeem Now shows the code (docs/decisions.md, "Showing a code"). */
 export const CODE_SCREEN_SECONDS = 300;
@@ -22,8 +25,17 @@ export const CODE_SCREEN_SECONDS = 300;
  * used. It closes by itself when the time is over (not while the member is answering the
  * confirmation), so a code is not left open on a phone put back in a pocket.
  */
-export function CodeScreen({ voucher, onClose }: { voucher: WalletVoucherDetail; onClose: () => void }) {
+export function CodeScreen({
+  voucher,
+  onClose,
+}: {
+  voucher: WalletVoucherDetail & DeviceCopyMark;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
+  // With no network the code still shows (drawn on the phone) but a use cannot be recorded: it is not
+  // queued either (docs/decisions.md, "Offline wallet: no use without the server").
+  const online = useOnline();
   // Mounted on each Redeem Now: the time starts again with every opening.
   const [until] = useState(() => Date.now() + CODE_SCREEN_SECONDS * 1000);
   const [left, setLeft] = useState(CODE_SCREEN_SECONDS);
@@ -53,6 +65,7 @@ export function CodeScreen({ voucher, onClose }: { voucher: WalletVoucherDetail;
       className={styles.walletModal}
     >
       <div className={styles.codeScreen} data-testid="code-screen">
+        <OfflineNote savedAt={voucher.offlineSavedAt} />
         <p className={styles.codeScreenTitle}>{voucher.title}</p>
         <CodePanel code={voucher.code} usable />
         <p className={styles.codeScreenUses} data-testid="code-screen-uses">
@@ -66,9 +79,20 @@ export function CodeScreen({ voucher, onClose }: { voucher: WalletVoucherDetail;
           {t('wallet.codeScreen.shownFor', { time: formatCountdown(left) })}
         </p>
         <div className={styles.codeScreenActions}>
-          <Button block onClick={() => setConfirming(true)} data-testid="use">
+          <Button
+            block
+            disabled={!online}
+            aria-describedby={online ? undefined : 'use-offline'}
+            onClick={() => setConfirming(true)}
+            data-testid="use"
+          >
             {t('wallet.detail.use')}
           </Button>
+          {!online && (
+            <p id="use-offline" className={styles.useOffline} data-testid="use-offline">
+              {t('wallet.offline.useNeedsConnection')}
+            </p>
+          )}
           <Button block type="text" onClick={onClose} data-testid="code-screen-close">
             {t('wallet.codeScreen.close')}
           </Button>

@@ -2,6 +2,7 @@ import type { WalletVoucherDetail } from '@app/contracts';
 import { Button } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DeviceCopyMark } from '../api/device-copy.ts';
 import type { WalletAction } from '../lib/wallet-state.ts';
 import styles from '../wallet.module.css';
 import { CodeScreen } from './code-screen.tsx';
@@ -10,7 +11,13 @@ import { CodeScreen } from './code-screen.tsx';
  * The bar under a wallet item: Redeem Now while it can be used — the one way to the code, and from
  * there to marking it used — else one disabled Used or Expired.
  */
-export function WalletActions({ voucher, action }: { voucher: WalletVoucherDetail; action: WalletAction }) {
+export function WalletActions({
+  voucher,
+  action,
+}: {
+  voucher: WalletVoucherDetail & DeviceCopyMark;
+  action: WalletAction;
+}) {
   const { t } = useTranslation();
   const [showing, setShowing] = useState(false);
   const closeCode = useCallback(() => setShowing(false), []);

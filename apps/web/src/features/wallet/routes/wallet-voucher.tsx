@@ -19,7 +19,9 @@ import skeleton from '../../../shared/ui/skeleton.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { getWalletVoucherQueryOptions } from '../api/get-wallet-voucher.ts';
 import { useWalletScope } from '../api/query-keys.ts';
+import type { DeviceCopyMark } from '../api/device-copy.ts';
 import { CodePanel } from '../components/code-panel.tsx';
+import { OfflineNote } from '../components/offline-note.tsx';
 import { StatusLabel } from '../../../shared/ui/status-label.tsx';
 import { UsageBanner } from '../components/usage-banner.tsx';
 import { WalletActions } from '../components/wallet-actions.tsx';
@@ -61,7 +63,7 @@ export function WalletVoucherScreen() {
 
 export default WalletVoucherScreen;
 
-function WalletVoucherView({ voucher }: { voucher: WalletVoucherDetail }) {
+function WalletVoucherView({ voucher }: { voucher: WalletVoucherDetail & DeviceCopyMark }) {
   const { t } = useTranslation();
   const { lang, to } = useLocalizedPath();
   const status = walletStatus(voucher);
@@ -69,6 +71,7 @@ function WalletVoucherView({ voucher }: { voucher: WalletVoucherDetail }) {
   const date = (instant: string) => formatProgrammeDate(instant, lang);
   return (
     <article className={styles.detail} aria-labelledby="wallet-title" data-testid="wallet-voucher">
+      <OfflineNote savedAt={voucher.offlineSavedAt} />
       {/* A small picture beside the title: the code, what the member opened this for, stays on the first screen. */}
       <div className={styles.detailHeader}>
         <MediaBox

@@ -15,6 +15,7 @@ import { Phrases } from '../../../shared/ui/phrases.tsx';
 import { getWalletGroupsInfiniteQueryOptions, getWalletInfiniteQueryOptions } from '../api/get-wallet.ts';
 import { useWalletScope } from '../api/query-keys.ts';
 import { WalletFilters } from '../components/wallet-filters.tsx';
+import { OfflineNote } from '../components/offline-note.tsx';
 import { WalletList } from '../components/wallet-list.tsx';
 import { walletFilterFromSearch, walletFilterToSearch, type WalletFilter } from '../lib/wallet-filter.ts';
 import styles from '../wallet.module.css';
@@ -83,6 +84,7 @@ function WalletListView({ filter }: { filter: WalletFilter }) {
         categories={categories.data}
         total={vouchers.data?.pages[0]?.itemTotal}
       />
+      <OfflineNote savedAt={vouchers.data?.pages[0]?.offlineSavedAt} />
       <WalletList query={vouchers} empty={empty} />
     </div>
   );
@@ -120,6 +122,7 @@ function WalletGroupView({ filter }: { filter: WalletFilter }) {
           <p className={styles.groupText}>{t('wallet.group.text', { count })}</p>
         </>
       )}
+      <OfflineNote savedAt={first?.offlineSavedAt} />
       <WalletList
         query={vouchers}
         inGroup
