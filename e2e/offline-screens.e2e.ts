@@ -83,6 +83,17 @@ describe.each(['en', 'th'] as const)('offline screens (%s)', (lang) => {
     await context.setOffline(false);
     await page.getByTestId('action-bar').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('connection-notice').count()).toBe(0);
+
+    // Another voucher: its screen's code is here now, its data is not (the read waits for the network).
+    await page.getByTestId('nav-home').click();
+    const second = page.locator('main a[href*="/vouchers/"]').nth(1);
+    await second.waitFor();
+    await context.setOffline(true);
+    await second.click();
+    await expectNotice(page, text.offline, 'offline');
+    await context.setOffline(false);
+    await page.getByTestId('action-bar').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('connection-notice').count()).toBe(0);
     await context.close();
   });
 
