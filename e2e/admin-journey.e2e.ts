@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser } from './support/browser.ts';
+import { launchBrowser } from './support/browser.ts';
 import { adminPage, DEV_OWNER_EMAIL } from './support/admin-owner.ts';
 import { COMPLETE_PROFILE, memberPage } from './support/session.ts';
 import {
@@ -28,8 +27,6 @@ import {
 let browser: Browser;
 let owner: Page;
 let member: Page;
-let codeAsked = 0;
-let signedIn = 0;
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const STORE = `ร้านทดสอบ ${tag}`;
 const TITLE = `บัตรกำนัลทดสอบ กาแฟเย็น ${tag}`;
@@ -98,29 +95,17 @@ async function pick(page: Page, scope: Locator, label: string, text?: string) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // An owner who enrolled earlier in this run (admin.e2e.ts first) may have used this 30-second
-  // step's authenticator code: start in a fresh step (the sign-in helper's retry after a refused code
-  // did not find the Sign in button again when tried).
-  const secrets = join(tmpdir(), `e2e-admin-secrets-${new URL(baseUrl()).port}.json`);
-  if (existsSync(secrets) && readFileSync(secrets, 'utf8').includes(DEV_OWNER_EMAIL))
-    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 300));
-  // Set-up, outside the test's minute: the owner may wait out the one-code-a-minute limit when the
-  // other back-office journey signed the same owner in just before.
-  codeAsked = Date.now();
+  // Set-up, outside the test's minute: when the other back-office journey signed the same owner in
+  // just before, the sign-in helper waits for the next authenticator step (a code is good once).
   [{ page: owner }, member] = await Promise.all([
     adminPage(browser, DEV_OWNER_EMAIL, 'en'),
     memberPage(browser, 'th', 'journey-member'),
   ]);
-  signedIn = Date.now();
   // A name of its own: admin.e2e.ts clicks the one "Malee Suksan" link in the back office's member
   // list (the default profile's name), and that list shows every member until its search applies.
   await memberSend(member, 'th', '/auth/users/update', { ...COMPLETE_PROFILE, ...MEMBER_NAME }, 'PATCH');
 });
 afterAll(async () => {
-  // The next file (admin.e2e.ts) signs the same owner in inside its test: leave it a fresh e-mail code
-  // (one a minute per address) and a fresh authenticator step (a code is good once).
-  const until = Math.max(codeAsked + 61_000, signedIn - (signedIn % 30_000) + 30_300);
-  await new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())));
   await owner?.context().close();
   await member?.context().close();
   await browser?.close();

@@ -105,9 +105,13 @@ export async function seriousA11yViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-/** Polls the test SMTP inbox for the newest sign-in code sent to `email`. */
+/**
+ * Polls the test SMTP inbox for the newest sign-in code sent to `email` and received after `after`.
+ * A code's mail may be sent by a background job a while after the request that made the code was
+ * answered (later still on a busy machine), so the wait is generous; a code that never comes fails.
+ */
 export async function otpFromInbox(email: string, after = 0): Promise<string> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const res = await fetch(`${inject('inboxUrl')}/?to=${encodeURIComponent(email)}`);
     const mails = (await res.json()) as { subject: string; text: string; receivedAt: number }[];
@@ -117,7 +121,7 @@ export async function otpFromInbox(email: string, after = 0): Promise<string> {
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no sign-in code reached ${email}`);
+  throw new Error(`no sign-in code reached ${email} within 60 s`);
 }
 
 export const uniqueEmail = (tag: string) =>
