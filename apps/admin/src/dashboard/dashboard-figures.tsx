@@ -1,5 +1,6 @@
 import type { Dashboard } from '@app/contracts';
 import { Card, Statistic } from 'antd';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../shared/format.ts';
 import styles from './dashboard.module.css';
@@ -35,11 +36,19 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
       <Card>
         <Statistic title={t('admin.dashboard.pointsIssued')} value={formatNumber(totals.pointsIssued)} />
         <div className="muted small">
-          {t('admin.dashboard.spentGivenBackExpired', {
-            spent: formatNumber(totals.pointsSpent),
-            givenBack: formatNumber(totals.pointsGivenBack),
-            expired: formatNumber(totals.pointsExpired),
-          })}
+          {/* Each figure stays on one line; the line breaks only between them. */}
+          {(
+            [
+              ['spentN', totals.pointsSpent],
+              ['givenBackN', totals.pointsGivenBack],
+              ['expiredN', totals.pointsExpired],
+            ] as const
+          ).map(([key, n], i) => (
+            <Fragment key={key}>
+              {i > 0 && ' · '}
+              <span className={styles.figure}>{t(`admin.dashboard.${key}`, { n: formatNumber(n) })}</span>
+            </Fragment>
+          ))}
         </div>
       </Card>
     </div>
