@@ -184,6 +184,23 @@ describe('the shop counter', () => {
     expect(errorOf(await lookup(sen, item.code), 403).code).toBe('counter_wrong_store');
     expect(errorOf(await redeem(sen, item.code), 403).code).toBe('counter_wrong_store');
     expect(await usedCount(item.id)).toBe(0);
+    // Each attempt is in the audit trail with what the staff member was told.
+    const attempts = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('staff_id', '=', sen.staffId)
+      .where('entity_id', '=', item.id)
+      .orderBy('action')
+      .execute();
+    expect(
+      attempts.map((a) => [
+        a.action,
+        (typeof a.after === 'string' ? JSON.parse(a.after) : a.after) as unknown,
+      ]),
+    ).toEqual([
+      ['counter.lookup', { outcome: 'counter_wrong_store' }],
+      ['counter.redeem.refused', { outcome: 'counter_wrong_store' }],
+    ]);
     // A used-up code of another store is still just another store's.
     await redeem(kafae, item.code);
     expect(errorOf(await lookup(sen, item.code), 403).code).toBe('counter_wrong_store');

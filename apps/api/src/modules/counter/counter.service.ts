@@ -1,6 +1,6 @@
 import type { CounterRedeemResult, CounterVoucher, ErrorCode, Language } from '@app/contracts';
 import { AppError } from '../../app-error.ts';
-import type { AuditActor } from '../../audit/audit.ts';
+import { recordAudit, type AuditActor } from '../../audit/audit.ts';
 import type { Ctx } from '../../context.ts';
 import { UseRefused, useWalletItem, type UseRefusal } from '../wallet/index.ts';
 import { findCode, presentCode, refusalNow, requireStore } from './code-lookup.ts';
@@ -17,6 +17,29 @@ const REFUSALS: Record<UseRefusal, ErrorCode> = {
   expired: 'counter_expired',
 };
 
+/**
+ * A staff member's lookup, or a refused redeem, in the audit trail (a use is written with the use
+ * itself): who asked about which code at the counter, and what they were told. A POS's lookups are a
+ * till's routine reads and are not written.
+ */
+const auditAttempt = async (
+  ctx: Ctx,
+  by: CounterActor,
+  action: 'counter.lookup' | 'counter.redeem.refused',
+  item: { id: string } | undefined,
+  outcome: string,
+) => {
+  if (by.kind !== 'staff') return;
+  await recordAudit(ctx.db, by.actor, ctx.now(), {
+    action,
+    entityType: 'wallet_voucher',
+    entityId: item?.id ?? null,
+    after: { outcome },
+  });
+};
+
+const outcomeOf = (err: unknown) => (err instanceof AppError ? err.code : undefined);
+
 const storesOf = (by: CounterActor): readonly string[] => (by.kind === 'staff' ? by.storeIds : [by.storeId]);
 
 /** A code looked up at a counter: refused exactly as a redeem would be now. */
@@ -26,10 +49,19 @@ export const lookUpCode = async (
   by: CounterActor,
   lang: Language,
 ): Promise<CounterVoucher> => {
-  const item = requireStore(await findCode(ctx, code), storesOf(by));
-  const refusal = refusalNow(item, ctx.now());
-  if (refusal) throw new AppError(refusal);
-  return presentCode(ctx, item, lang);
+  const found = await findCode(ctx, code);
+  try {
+    const item = requireStore(found, storesOf(by));
+    const refusal = refusalNow(item, ctx.now());
+    if (refusal) throw new AppError(refusal);
+    const answer = await presentCode(ctx, item, lang);
+    await auditAttempt(ctx, by, 'counter.lookup', item, 'ok');
+    return answer;
+  } catch (err) {
+    const outcome = outcomeOf(err);
+    if (outcome) await auditAttempt(ctx, by, 'counter.lookup', found, outcome);
+    throw err;
+  }
 };
 
 /**
@@ -43,8 +75,9 @@ export const redeemCode = async (
   idempotencyKey: string,
   by: CounterActor,
 ): Promise<CounterRedeemResult> => {
-  const item = requireStore(await findCode(ctx, code), storesOf(by));
+  const found = await findCode(ctx, code);
   try {
+    const item = requireStore(found, storesOf(by));
     const use = await useWalletItem(
       ctx,
       { id: item.id, memberId: item.member_id },
@@ -62,7 +95,9 @@ export const redeemCode = async (
     );
     return { code: use.code, usesLeft: use.usesLeft, usedAt: use.usedAt.toISOString() };
   } catch (err) {
-    if (err instanceof UseRefused) throw new AppError(REFUSALS[err.reason]);
-    throw err;
+    const refusal = err instanceof UseRefused ? new AppError(REFUSALS[err.reason]) : err;
+    const outcome = outcomeOf(refusal);
+    if (outcome) await auditAttempt(ctx, by, 'counter.redeem.refused', found, outcome);
+    throw refusal;
   }
 };

@@ -1,7 +1,7 @@
 import type { WalletQuerySchema, WalletStatus } from '@app/contracts';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Database, WalletUseTable, WalletVoucherTable } from '../../db/schema.ts';
+import type { Database, WalletVoucherTable } from '../../db/schema.ts';
 import { isUuid } from '../../uuid.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -189,27 +189,6 @@ export const takeWalletUse = async (trx: Db, memberId: string, id: string, now: 
     .where('voided_at', 'is', null)
     .returning('id')
     .executeTakeFirst()) !== undefined;
-
-export const insertWalletUse = (trx: Db, row: Insertable<WalletUseTable>) =>
-  trx.insertInto('wallet_use').values(row).execute();
-
-export const walletUseByKey = (db: Db, memberId: string, key: string) =>
-  db
-    .selectFrom('wallet_use')
-    .select(['id', 'wallet_voucher_id'])
-    .where('member_id', '=', memberId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-
-/** The bare row (no join): why a use was refused. */
-export const walletUsage = (db: Db, memberId: string, id: string) =>
-  db
-    .selectFrom('wallet_voucher')
-    .select(['usage_limit', 'used_count', 'valid_until'])
-    .where('id', '=', id)
-    .where('member_id', '=', memberId)
-    .where('voided_at', 'is', null)
-    .executeTakeFirst();
 
 /** A redeemed privilege's item: the one a retried redemption with the same key made. */
 export const walletItemByRedeemKey = (db: Db, memberId: string, key: string) =>
