@@ -62,6 +62,9 @@ export default defineConfig({
               name: 'charts',
               test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/,
             },
+            // The counter's code reader (ZXing as WebAssembly) loads on that screen only, and only in a
+            // browser without its own BarcodeDetector.
+            { name: 'scanner', test: /node_modules[\\/](barcode-detector|zxing-wasm)[\\/]/ },
             { name: 'libs', test: /node_modules[\\/]/ },
           ],
         },

@@ -8,6 +8,7 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { AuditList } from '../audit/audit-list.tsx';
 import { CampaignsPage } from '../campaigns/campaigns-page.tsx';
 import { CataloguePage } from '../catalogue/catalogue-page.tsx';
+import { CounterPage } from '../counter/counter-page.tsx';
 import { DashboardPage } from '../dashboard/dashboard-page.tsx';
 import { PosKeysPage } from '../pos-keys/pos-keys-page.tsx';
 import { SignInPage } from '../auth/sign-in-page.tsx';
@@ -71,6 +72,7 @@ export function App() {
                 <Route path="campaigns" element={<CampaignsPage />} />
                 <Route path="dashboard" element={<DashboardPage />} />
                 <Route path="pos-keys" element={<PosKeysPage />} />
+                <Route path="counter" element={<CounterPage />} />
                 <Route path="welcome" element={<Welcome />} />
                 <Route path="forbidden" element={<NotAllowed />} />
                 <Route path="*" element={<Navigate to="/" replace />} />

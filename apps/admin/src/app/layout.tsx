@@ -6,6 +6,7 @@ import {
   DashboardOutlined,
   LogoutOutlined,
   NotificationOutlined,
+  ScanOutlined,
   SettingOutlined,
   MenuOutlined,
   TeamOutlined,
@@ -27,6 +28,11 @@ import styles from './layout.module.css';
 function useMenuItems(staff: StaffMe | null) {
   const { t } = useTranslation();
   return [
+    staffCan(staff, 'counter.redeem') && {
+      key: '/counter',
+      icon: <ScanOutlined />,
+      label: t('admin.nav.counter'),
+    },
     staffCan(staff, 'dashboard.read') && {
       key: '/dashboard',
       icon: <DashboardOutlined />,

@@ -113,11 +113,11 @@ describe('access control from the one permission table', () => {
 });
 
 describe('where a role lands after signing in', () => {
-  it('owner and support on members, marketing on the dashboard, store staff on the welcome', async () => {
+  it('owner and support on members, marketing on the dashboard, store staff at the counter', async () => {
     const { homeOf } = await import('./providers.ts');
     expect(homeOf(staff('owner'))).toBe('/members');
     expect(homeOf(staff('support'))).toBe('/members');
     expect(homeOf(staff('marketing'))).toBe('/dashboard');
-    expect(homeOf(staff('store_staff'))).toBe('/welcome');
+    expect(homeOf(staff('store_staff'))).toBe('/counter');
   });
 });

@@ -146,6 +146,7 @@ export const homeOf = (staff: StaffMe): string => {
   if (staffCan(staff, 'dashboard.read')) return '/dashboard';
   if (staffCan(staff, 'catalogue.read')) return '/catalogue';
   if (staffCan(staff, 'audit.read')) return '/audit';
+  if (staffCan(staff, 'counter.redeem')) return '/counter';
   return '/welcome';
 };
 

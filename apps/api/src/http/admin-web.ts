@@ -13,11 +13,13 @@ const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path.split('/').pop
  * The back office's policy: stricter than the member app's. Its page has no inline script at all, so
  * only its own files run (the member page's inline-script hashes are not allowed here); styles as the
  * member app (antd writes <style> at run time); the authenticator QR code is inline SVG.
+ * 'wasm-unsafe-eval' lets the counter screen compile its own WebAssembly code reader (ZXing, one of the
+ * app's built files: script-src still admits this origin's files only); it allows no eval of JavaScript.
  */
 export const adminContentSecurityPolicy = (tls: boolean): string =>
   [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
