@@ -33,7 +33,6 @@ export { localized } from './localize.ts';
 // The catalogue editor (the back office's Catalogue calls it): validation, saves with their audit
 // rows and edit versions, publish / unpublish / archive, uploaded pictures, cache invalidation.
 export {
-  CATALOGUE_EDITOR_KINDS,
   CatalogueFieldErrors,
   createCatalogueRow,
   hasDrafts,
@@ -47,7 +46,6 @@ export {
   uploadCatalogueImage,
   type CatalogueEditorDeps,
   type CatalogueEditorKind,
-  type FieldIssue,
   type StatusAction,
 } from './editor/editor.ts';
 export { MEDIA_KINDS, type MediaKind } from './media.ts';

@@ -64,7 +64,7 @@ interface EditorKind {
   remove?(trx: Trx, id: string): Promise<Saved>;
 }
 
-export const CATALOGUE_EDITOR_KINDS = {
+const CATALOGUE_EDITOR_KINDS = {
   category: {
     entityType: 'category',
     notFound: 'not_found',
@@ -253,4 +253,4 @@ export const uploadCatalogueImage = async (
 };
 
 export { STATUS_ACTIONS, type StatusAction } from './shared.ts';
-export { CatalogueFieldErrors, type FieldIssue } from './shared.ts';
+export { CatalogueFieldErrors } from './shared.ts';
