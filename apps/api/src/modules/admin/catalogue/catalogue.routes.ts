@@ -61,8 +61,8 @@ export const CATALOGUE_UPLOAD_WINDOW_SECONDS = 600;
 interface EditableRoutes {
   /** Path under /catalogue. */
   path: string;
+  /** Also the word the OpenAPI summaries use. */
   kind: CatalogueEditorKind;
-  label: string;
   body: z.ZodType;
   one: z.ZodType;
   page: z.ZodType;
@@ -72,7 +72,6 @@ const EDITABLE: EditableRoutes[] = [
   {
     path: 'categories',
     kind: 'category',
-    label: 'category',
     body: CategoryBodySchema,
     one: AdminCategoryResponseSchema,
     page: AdminCategoryPageResponseSchema,
@@ -80,7 +79,6 @@ const EDITABLE: EditableRoutes[] = [
   {
     path: 'stores',
     kind: 'store',
-    label: 'store',
     body: StoreBodySchema,
     one: AdminStoreResponseSchema,
     page: AdminStorePageResponseSchema,
@@ -88,7 +86,6 @@ const EDITABLE: EditableRoutes[] = [
   {
     path: 'vouchers',
     kind: 'voucher',
-    label: 'voucher',
     body: VoucherBodySchema,
     one: AdminVoucherResponseSchema,
     page: AdminVoucherPageResponseSchema,
@@ -96,7 +93,6 @@ const EDITABLE: EditableRoutes[] = [
   {
     path: 'privileges',
     kind: 'privilege',
-    label: 'privilege',
     body: PrivilegeBodySchema,
     one: AdminPrivilegeResponseSchema,
     page: AdminPrivilegePageResponseSchema,
@@ -104,7 +100,6 @@ const EDITABLE: EditableRoutes[] = [
   {
     path: 'coupons',
     kind: 'coupon',
-    label: 'coupon',
     body: CouponBodySchema,
     one: AdminCouponResponseSchema,
     page: AdminCouponPageResponseSchema,
@@ -112,7 +107,6 @@ const EDITABLE: EditableRoutes[] = [
   {
     path: 'banners',
     kind: 'banner',
-    label: 'banner',
     body: BannerBodySchema,
     one: AdminBannerResponseSchema,
     page: AdminBannerPageResponseSchema,
@@ -121,13 +115,8 @@ const EDITABLE: EditableRoutes[] = [
 
 /** An upload without its file part: the 400 of the one field, in the staff member's language. */
 const noFile = (req: FastifyRequest) => {
-  const message = t(
-    languageFromHeader(req.headers['accept-language']),
-    'fieldErrors.catalogue.fileRequired',
-    {
-      field: 'file',
-    },
-  );
+  const lang = languageFromHeader(req.headers['accept-language']);
+  const message = t(lang, 'fieldErrors.catalogue.fileRequired', { field: 'file' });
   return new AppError('validation_failed', {
     message,
     details: [message],
@@ -180,7 +169,7 @@ export const catalogueArea: AdminArea = async (app, { deps, limiter, catalogueCh
         config: { permission: 'catalogue.read' },
         schema: {
           tags,
-          summary: `Back office: ${e.label} list (drafts included), searched, filtered and paged`,
+          summary: `Back office: ${e.kind} list (drafts included), searched, filtered and paged`,
           security: STAFF_SECURITY,
           querystring: AdminCatalogueListQuerySchema,
           response: { 200: e.page },
@@ -195,7 +184,7 @@ export const catalogueArea: AdminArea = async (app, { deps, limiter, catalogueCh
         config: { permission: 'catalogue.read' },
         schema: {
           tags,
-          summary: `Back office: one ${e.label}, as its edit form shows it`,
+          summary: `Back office: one ${e.kind}, as its edit form shows it`,
           security: STAFF_SECURITY,
           params: CatalogueIdParamsSchema,
           response: { 200: e.one },
@@ -210,7 +199,7 @@ export const catalogueArea: AdminArea = async (app, { deps, limiter, catalogueCh
         config: { permission: 'catalogue.write' },
         schema: {
           tags,
-          summary: `Back office: create a ${e.label}${drafts ? ' (as a draft)' : ''}`,
+          summary: `Back office: create a ${e.kind}${drafts ? ' (as a draft)' : ''}`,
           security: STAFF_SECURITY,
           body: e.body,
           response: { 200: e.one },
@@ -226,7 +215,7 @@ export const catalogueArea: AdminArea = async (app, { deps, limiter, catalogueCh
         config: { permission: 'catalogue.write' },
         schema: {
           tags,
-          summary: `Back office: save a ${e.label} (the whole form; its status is unchanged)`,
+          summary: `Back office: save a ${e.kind} (the whole form; its status is unchanged)`,
           description:
             'Send back the `version` the form was loaded with: when someone saved the row since, the answer ' +
             'is 409 edit_conflict and nothing is changed.',
@@ -252,7 +241,7 @@ export const catalogueArea: AdminArea = async (app, { deps, limiter, catalogueCh
           config: { permission: 'catalogue.write' },
           schema: {
             tags,
-            summary: `Back office: remove a ${e.label} that nothing names any more`,
+            summary: `Back office: remove a ${e.kind} that nothing names any more`,
             security: STAFF_SECURITY,
             params: CatalogueIdParamsSchema,
             response: { 200: CatalogueDeletedResponseSchema },
@@ -272,7 +261,7 @@ export const catalogueArea: AdminArea = async (app, { deps, limiter, catalogueCh
             config: { permission: 'catalogue.write' },
             schema: {
               tags,
-              summary: `Back office: ${action} a ${e.label} (${
+              summary: `Back office: ${action} a ${e.kind} (${
                 action === 'publish'
                   ? 'members see it at once'
                   : action === 'unpublish'
