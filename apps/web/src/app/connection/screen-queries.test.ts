@@ -39,13 +39,11 @@ describe('the screen’s connection problem', () => {
     expect(connectionProblem(shared.getQueryCache().getAll())).toBe('slow');
   });
 
-  it('ignores the layout’s own reads, reads with an answer to show, refusals and reads no one watches', async () => {
+  it('ignores the layout’s own reads, refusals and reads no one watches', async () => {
     const shared = app();
     // The bottom navigation's badge, through the app's client: not the screen.
     watch(shared, 'badge', failWith(new ApiError(0, 'network_error', [])));
     const screen = screenQueryClient(shared);
-    shared.setQueryData(['kept'], { cards: 3 });
-    watch(screen, 'kept', failWith(new ApiError(0, 'network_error', [])));
     watch(screen, 'refused', failWith(new ApiError(404, 'not_found', [])));
     await settle();
     await shared.prefetchQuery({
@@ -53,6 +51,26 @@ describe('the screen’s connection problem', () => {
       queryFn: failWith(new ApiError(0, 'timeout', [])),
     });
     expect(connectionProblem(shared.getQueryCache().getAll())).toBeNull();
+  });
+
+  it('leaves a screen alone that has any answer to show (cached, or kept on the device)', async () => {
+    const shared = app();
+    const screen = screenQueryClient(shared);
+    shared.setQueryData(['kept'], { cards: 3 });
+    watch(screen, 'kept', failWith(new ApiError(0, 'network_error', [])));
+    watch(screen, 'chips', failWith(new ApiError(0, 'network_error', [])));
+    await settle();
+    expect(connectionProblem(shared.getQueryCache().getAll())).toBeNull();
+  });
+
+  it('counts a read that waits for the session (not started) only while the network is missing', async () => {
+    const shared = app();
+    const waiting = new QueryObserver(screenQueryClient(shared), { queryKey: ['inbox'], enabled: false });
+    waiting.subscribe(() => {});
+    await settle();
+    const queries = shared.getQueryCache().getAll();
+    expect(connectionProblem(queries)).toBeNull();
+    expect(connectionProblem(queries, { networkMissing: true })).toBe('offline');
   });
 
   it('shares one cache with the app: an answer the screen reads is the app’s', async () => {

@@ -31,11 +31,13 @@ const isScreens = (query: Query) =>
 export type ConnectionProblem = 'offline' | 'slow';
 
 /**
- * A read the screen waits for and cannot get: nothing to show yet, and either paused (the browser says it
- * is offline, so the query waits for the network) or failed for want of a connection.
+ * A read the screen waits for and cannot get: paused (the browser says it is offline, so the query waits
+ * for the network), failed for want of a connection, or not even started (a read that waits for the
+ * member's session) while the network is what is missing.
  */
-function problemOf(query: Query): ConnectionProblem | null {
-  if (query.state.data !== undefined || !query.isActive() || !isScreens(query)) return null;
+function problemOf(query: Query, networkMissing: boolean): ConnectionProblem | null {
+  if (query.state.data !== undefined || !isScreens(query)) return null;
+  if (!query.isActive()) return networkMissing && query.state.status === 'pending' ? 'offline' : null;
   if (query.state.fetchStatus === 'paused') return 'offline';
   const { error } = query.state;
   if (query.state.status !== 'error' || !isApiError(error)) return null;
@@ -44,16 +46,24 @@ function problemOf(query: Query): ConnectionProblem | null {
   return null;
 }
 
-/** The screen's connection problem: offline wins over slow (the cure is the member's, not ours). */
-export function connectionProblem(queries: readonly Query[]): ConnectionProblem | null {
+/**
+ * The screen's connection problem: one of its reads is blocked and none has anything to show (a screen
+ * with some of its answers — cached, or kept on the device — shows them and says "offline" its own way).
+ * Offline wins over slow (the cure is the member's, not ours). `networkMissing`: the browser is offline,
+ * or the member's session could not be confirmed for want of a server.
+ */
+export function connectionProblem(
+  queries: readonly Query[],
+  { networkMissing = false }: { networkMissing?: boolean } = {},
+): ConnectionProblem | null {
   let found: ConnectionProblem | null = null;
   for (const query of queries) {
-    const problem = problemOf(query);
-    if (problem === 'offline') return problem;
-    found ??= problem;
+    if (query.state.data !== undefined && isScreens(query)) return null;
+    const problem = problemOf(query, networkMissing);
+    if (problem === 'offline' || (problem && !found)) found = problem;
   }
   return found;
 }
 
 /** The reads to ask again when the connection may be back. */
-export const blockedByConnection = (query: Query) => problemOf(query) !== null;
+export const blockedByConnection = (query: Query) => problemOf(query, false) !== null;

@@ -28,7 +28,10 @@ export function useRetryWhileBlocked(active: boolean, retry: () => void): void {
  * The screen's connection problem, and a retry that asks again for every read it waits on. The retry
  * runs by itself too (useRetryWhileBlocked), so the screen fills in when the network returns.
  */
-export function useConnectionProblem(client: QueryClient): {
+export function useConnectionProblem(
+  client: QueryClient,
+  sessionUnconfirmed = false,
+): {
   problem: ConnectionProblem | null;
   retry: () => void;
   retrying: boolean;
@@ -43,7 +46,8 @@ export function useConnectionProblem(client: QueryClient): {
         offOnline();
       };
     },
-    () => connectionProblem(cache.getAll()),
+    () =>
+      connectionProblem(cache.getAll(), { networkMissing: sessionUnconfirmed || !onlineManager.isOnline() }),
     () => null,
   );
   const [retrying, setRetrying] = useState(false);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { NotificationPoller } from '../../features/notifications/index.ts';
+import { tokenStorage } from '../../shared/api/tokens.ts';
 import { paths, splitLocale } from '../../shared/paths.ts';
 import { ScreenPlaceholder } from '../../shared/ui/screen-placeholder.tsx';
 import { ConnectionNotice } from '../connection/connection-notice.tsx';
@@ -68,7 +69,11 @@ export function AppLayout() {
 function ScreenConnection({ children }: { children: ReactNode }) {
   const app = useQueryClient();
   const client = useMemo(() => screenQueryClient(app), [app]);
-  const { problem, retry, retrying } = useConnectionProblem(client);
+  // Tokens kept through a refresh that could not reach the server: reads that wait for the session wait
+  // for the network too (the route guard retries the session).
+  const sessionUnconfirmed =
+    useAuthStore((s) => s.isInitialed && !s.isLoggedIn) && tokenStorage.get() !== null;
+  const { problem, retry, retrying } = useConnectionProblem(client, sessionUnconfirmed);
   return (
     <QueryClientContext.Provider value={client}>
       {problem && <ConnectionNotice problem={problem} onRetry={retry} retrying={retrying} />}
