@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +116,16 @@ const EnvSchema = z.object({
   PAYMENT_WEBHOOK_SECRET: optionalString.pipe(
     z.string().min(32, 'PAYMENT_WEBHOOK_SECRET must be at least 32 characters').optional(),
   ),
+  /** Web Push keys (base64url, as web-push prints them): both or neither; unset → kept in DATA_DIR. */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who push services may contact about our pushes: a mailto: or https: address. */
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: address')
+      .optional(),
+  ),
   /** A production-mode server (staging) may run the sandbox only when told so explicitly. */
   PAYMENT_SANDBOX_IN_PRODUCTION: z
     .enum(['true', 'false', '1', '0', ''])
@@ -166,6 +176,19 @@ export interface Config {
   promptPayId: string;
   /** Signs and verifies payment webhooks (HMAC-SHA256); shared by every instance. */
   paymentWebhookSecret: string;
+  /**
+   * The Web Push (VAPID) key pair and contact. Always set by loadConfig; a test's hand-made config
+   * may leave it out, and then the app makes a pair for its own lifetime.
+   */
+  vapid?: VapidConfig;
+}
+
+export interface VapidConfig {
+  /** Uncompressed P-256 public key, base64url: what browsers subscribe with. */
+  publicKey: string;
+  /** The 32-byte private key, base64url. */
+  privateKey: string;
+  subject: string;
 }
 
 export class ConfigError extends Error {}
@@ -185,6 +208,66 @@ const resolveSecret = (given: string | undefined, dataDir: string, fileName: str
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 };
+
+/** A new VAPID key pair (P-256), base64url without padding, as browsers and web-push expect. */
+export const generateVapidKeys = (): { publicKey: string; privateKey: string } => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const key = ecdh.getPrivateKey();
+  // The private key may come back shorter than 32 bytes (leading zeros): browsers and web-push need 32.
+  const privateKey = Buffer.concat([Buffer.alloc(32 - key.length), key]);
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: privateKey.toString('base64url'),
+  };
+};
+
+const isVapidPair = (v: unknown): v is { publicKey: string; privateKey: string } => {
+  const pair = v as { publicKey?: unknown; privateKey?: unknown } | null;
+  return (
+    typeof pair?.publicKey === 'string' &&
+    typeof pair.privateKey === 'string' &&
+    Buffer.from(pair.publicKey, 'base64url').length === 65 &&
+    Buffer.from(pair.privateKey, 'base64url').length === 32
+  );
+};
+
+/**
+ * The VAPID pair from the environment, else one generated on first start and kept in
+ * DATA_DIR/vapid-keys.json: browsers' subscriptions are bound to the public key, so it must outlive
+ * restarts (and be shared by every process — set the variables when processes do not share a folder).
+ */
+const resolveVapidKeys = (
+  publicKey: string | undefined,
+  privateKey: string | undefined,
+  dataDir: string,
+): { publicKey: string; privateKey: string } => {
+  if (publicKey || privateKey) {
+    const given = { publicKey, privateKey };
+    if (!isVapidPair(given))
+      throw new ConfigError(
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together: a 65-byte P-256 public key and its 32-byte private key, base64url (npx web-push generate-vapid-keys)',
+      );
+    return given;
+  }
+  if (dataDir.startsWith('memory://')) return generateVapidKeys();
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    try {
+      const kept: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      if (isVapidPair(kept)) return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+    } catch {
+      // An unreadable file is replaced below, as a missing one is.
+    }
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = generateVapidKeys();
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+};
+
+/** The sender's address from MAIL_FROM ("Name <a@b>" or "a@b") as a mailto: contact. */
+const mailtoOf = (mailFrom: string): string => `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`;
 
 const flag = (v: string | undefined): boolean | undefined =>
   v === undefined || v === '' ? undefined : v === 'true' || v === '1';
@@ -247,5 +330,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     paymentProvider: e.PAYMENT_PROVIDER,
     promptPayId: e.PROMPTPAY_ID ?? DEMO_PROMPTPAY_ID,
     paymentWebhookSecret: resolveSecret(e.PAYMENT_WEBHOOK_SECRET, dataDir, 'payment-webhook-secret'),
+    vapid: {
+      ...resolveVapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, dataDir),
+      subject: e.VAPID_SUBJECT ?? mailtoOf(e.MAIL_FROM),
+    },
   };
 };

@@ -12,5 +12,6 @@ export * from './wallet.ts';
 export * from './points.ts';
 export * from './history.ts';
 export * from './notifications.ts';
+export * from './push.ts';
 export * from './counter.ts';
 export * from './admin/index.ts';

@@ -31,6 +31,8 @@ export interface MemberTable {
   blocked_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** The member card's number: 16 digits ending in a Luhn check digit, given by the database. */
   card_number: ColumnType<string, never, never>;
+  /** The member's "notifications on" choice, kept for every device (on unless turned off). */
+  notifications_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -539,6 +541,28 @@ export interface NotificationTable {
   created_at: Timestamp;
 }
 
+/** One browser's Web Push subscription; the endpoint is unique over everyone. */
+export interface PushSubscriptionTable {
+  id: Generated<string>;
+  member_id: string;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), which the payload is encrypted for. */
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A notification still to be pushed to one subscription (filled by a trigger on notification). */
+export interface PushOutboxTable {
+  id: ColumnType<string, never, never>;
+  notification_id: string;
+  subscription_id: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Null = due now; else not before then (a claimed row's lease, or a retry's delay). */
+  attempt_after: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 /** Moved by a trigger with every change of the member's notifications: the list's ETag. */
 export interface NotificationVersionTable {
   member_id: string;
@@ -787,6 +811,8 @@ export interface Database {
   notification_version: NotificationVersionTable;
   notification_changes: NotificationChangesTable;
   notification_job: NotificationJobTable;
+  push_subscription: PushSubscriptionTable;
+  push_outbox: PushOutboxTable;
   staff: StaffTable;
   staff_store: StaffStoreTable;
   staff_challenge: StaffChallengeTable;

@@ -3,7 +3,9 @@ import {
   AvatarResponseSchema,
   InfoResponseSchema,
   PhoneCodesResponseSchema,
+  PreferencesResponseSchema,
   ProfileResponseSchema,
+  UpdatePreferencesBodySchema,
   UpdateProfileBodySchema,
 } from '@app/contracts';
 import { z } from 'zod';
@@ -18,6 +20,7 @@ import { missingFieldsOf, presentMember } from './member.presenter.ts';
 import { findAvatar } from './member.repository.ts';
 import { getMember, removeAvatar, replaceAvatar, updateProfile } from './member.service.ts';
 import { PHONE_CODES } from './phone-codes.ts';
+import { getPreferences, updatePreferences } from './preferences.service.ts';
 
 /**
  * Profile, avatar, phone codes and user-info. Every read and write is of `req.member.memberId`'s own
@@ -61,6 +64,42 @@ export const memberModule: AppModule = async (app, { deps, limiter }) => {
       },
     },
     async (req) => ok(presentMember(await updateProfile(ctxOf(req), req.member.memberId, req.body))),
+  );
+
+  app.get(
+    '/bff/member/preferences',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: "The member's preferences kept on the server (notifications on or off, language)",
+        description: 'A device starts with these; its own copy is only a cache of them.',
+        security: MEMBER_SECURITY,
+        response: { 200: PreferencesResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return ok(await getPreferences(ctxOf(req), req.member.memberId));
+    },
+  );
+
+  app.patch(
+    '/bff/member/preferences',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: "Changes the member's preferences (only the fields sent)",
+        description:
+          'language: what notifications, pushes and e-mails written by the server use from now on. ' +
+          'notificationsEnabled false removes every push subscription of the member (all devices).',
+        security: MEMBER_SECURITY,
+        body: UpdatePreferencesBodySchema,
+        response: { 200: PreferencesResponseSchema },
+      },
+    },
+    async (req) => ok(await updatePreferences(ctxOf(req), req.member.memberId, req.body)),
   );
 
   app.post(

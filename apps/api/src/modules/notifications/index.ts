@@ -9,3 +9,5 @@ export {
 export { notificationsModule } from './notifications.routes.ts';
 export { createNotificationVersions, type NotificationVersions } from './versions.ts';
 export { renderNotification, type NotificationRow } from './render.ts';
+export { deleteMemberSubscriptions } from './push.repository.ts';
+export { pushPayloadOf, sendPush, drainPushOutbox, type PushPayload } from './push.sender.ts';

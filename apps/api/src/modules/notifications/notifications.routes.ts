@@ -13,6 +13,8 @@ import type { ModuleOptions } from '../../http/module.ts';
 import { MEMBER_SECURITY } from '../../http/zod-app.ts';
 import { languageFromHeader } from '../../i18n/messages.ts';
 import { currentEtag, listNotifications, readNotification } from './notifications.service.ts';
+import { definePushJobs, vapidOf } from './push.jobs.ts';
+import { pushRoutes } from './push.routes.ts';
 import type { NotificationVersions } from './versions.ts';
 
 /**
@@ -41,6 +43,12 @@ export const notificationsModule: FastifyPluginAsyncZod<
   });
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', async (req) => perMember(req));
+  // Pushes are sent by the job queue after the notification's transaction commits (push.jobs.ts).
+  const vapid = vapidOf(deps);
+  const pushWorker = definePushJobs(deps, vapid, app.log);
+  app.addHook('onReady', async () => pushWorker.start());
+  app.addHook('onClose', async () => pushWorker.stop());
+  await app.register(pushRoutes, { deps, vapid });
   const lang = (req: { headers: { 'accept-language'?: string | undefined } }) =>
     languageFromHeader(req.headers['accept-language']);
 
