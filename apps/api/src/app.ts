@@ -41,7 +41,7 @@ import {
   installAuthenticate,
 } from './modules/auth/index.ts';
 import { cartModule } from './modules/cart/index.ts';
-import { posModule } from './modules/counter/index.ts';
+import { memberCardModule, posModule } from './modules/counter/index.ts';
 import { catalogueMediaModule, catalogueModule, createCatalogueChanges } from './modules/catalogue/index.ts';
 import { historyModule } from './modules/history/index.ts';
 import { memberModule } from './modules/member/index.ts';
@@ -249,6 +249,7 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
   await app.register(notificationsModule, { ...modules, versions: notificationVersions, prefix: '/bff' });
   await app.register(historyModule, { ...modules, prefix: '/bff' });
   await app.register(posModule, { ...modules, prefix: '/pos/v1' });
+  await app.register(memberCardModule, { ...modules, prefix: '/bff' });
   await app.register(catalogueMediaModule, { ...modules, prefix: '/media/catalogue' });
   await app.register(systemModule, modules);
   await app.register(readyModule, { ...modules, checkRedis: rateLimits.checkRedis });

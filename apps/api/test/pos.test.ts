@@ -338,6 +338,12 @@ describe('the POS API', () => {
       await t.db.selectFrom('member').select('card_number').where('id', '=', bob.id).executeTakeFirstOrThrow()
     ).card_number;
     expect(card).toMatch(/^\d{16}$/);
+    // The member reads their own number (what the member card shows); no token, no number.
+    expect((await shop.call(bob, 'GET', '/bff/member-card')).json()).toEqual({
+      success: true,
+      data: { cardNumber: card },
+    });
+    expect((await shop.call(null, 'GET', '/bff/member-card')).statusCode).toBe(401);
     // The Luhn check digit holds.
     const sum = [...card].reverse().reduce((s, ch, i) => {
       const d = Number(ch) * (i % 2 === 1 ? 2 : 1);

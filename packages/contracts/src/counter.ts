@@ -146,3 +146,8 @@ export const CreatedPosKeySchema = PosKeySchema.extend({ key: z.string() });
 export type CreatedPosKey = z.infer<typeof CreatedPosKeySchema>;
 export const CreatedPosKeyResponseSchema = envelope(CreatedPosKeySchema);
 export const PosKeyResponseSchema = envelope(PosKeySchema);
+
+/** GET /bff/member-card: the number the member card shows (as text, and in its QR and barcode). */
+export const MemberCardSchema = z.object({ cardNumber: z.string().regex(/^\d{16}$/) });
+export type MemberCard = z.infer<typeof MemberCardSchema>;
+export const MemberCardResponseSchema = envelope(MemberCardSchema);
