@@ -32,7 +32,7 @@ export function PosKeysPage() {
   return staffCan(me ?? null, 'stores.apiKeys') ? <PosKeysScreen /> : <NotAllowed />;
 }
 
-function PosKeysScreen() {
+export function PosKeysScreen() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { message } = App.useApp();
