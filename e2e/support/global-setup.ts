@@ -60,10 +60,12 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  // Everything the app prints is also kept in artifacts/e2e-app.log: when the app stops mid-run, the
-  // tests only see refused connections, and the reason is here.
+  // Everything the app prints is also kept in artifacts/e2e-app.log (e2e-app-<lane>.log when `npm test`
+  // runs the files in lanes, an app each): when the app stops mid-run, the tests only see refused
+  // connections, and the reason is here.
   mkdirSync(join(root, 'artifacts'), { recursive: true });
-  const appLog = createWriteStream(join(root, 'artifacts', 'e2e-app.log'));
+  const lane = process.env.E2E_LANE ? `-${process.env.E2E_LANE}` : '';
+  const appLog = createWriteStream(join(root, 'artifacts', `e2e-app${lane}.log`));
   const capture = (d: Buffer) => {
     output += d.toString();
     appLog.write(d);
