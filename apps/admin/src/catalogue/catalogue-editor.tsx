@@ -204,11 +204,12 @@ export function CatalogueEditor(props: {
           role="alert"
           className="block-gap-bottom"
           title={t('admin.catalogue.conflict.title')}
-          description={t('admin.catalogue.conflict.body')}
-          action={
-            <Button size="small" onClick={reload}>
-              {t('admin.catalogue.conflict.reload')}
-            </Button>
+          description={
+            // The button under the text, not beside it: on a phone the text keeps the width.
+            <>
+              <p className={styles.conflictText}>{t('admin.catalogue.conflict.body')}</p>
+              <Button onClick={reload}>{t('admin.catalogue.conflict.reload')}</Button>
+            </>
           }
         />
       )}
