@@ -78,11 +78,12 @@ function png(): Buffer {
  * (typed to search), else the first offered. (The select's search box carries no accessible name.)
  */
 async function pick(page: Page, scope: Locator, label: string, text?: string) {
-  const item = scope
-    .locator('.ant-form-item')
-    .filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
+  // The picker by its accessible name (its label), as a screen reader finds it.
+  const input = scope.getByRole('combobox', { name: label, exact: true });
+  const item = scope.locator('.ant-form-item').filter({ has: input });
   await item.locator('.ant-select').click();
-  if (text) await item.locator('input').fill(text);
+  // The picker searches the server as staff type; while it does, it offers nothing to pick.
+  if (text) await input.fill(text);
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await (text ? options.filter({ hasText: text }) : options).first().waitFor();
   // Enter takes the active option (the first one the search left), as a keyboard user picks.
