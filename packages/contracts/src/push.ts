@@ -33,7 +33,8 @@ export const PushSubscriptionSchema = z.object({ id: z.uuid() });
 export const PushSubscriptionResponseSchema = envelope(PushSubscriptionSchema);
 
 /** The VAPID public key (base64url) a browser subscribes with: `applicationServerKey`. */
-export const PushPublicKeyResponseSchema = envelope(z.object({ publicKey: z.string() }));
+export const PushPublicKeySchema = z.object({ publicKey: z.string() });
+export const PushPublicKeyResponseSchema = envelope(PushPublicKeySchema);
 
 /** The member's preferences kept on the server, so every device starts with them. */
 export const PreferencesSchema = z.object({

@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
 import styles from '../notifications.module.css';
 
-/** Asks a member who turned notifications off to turn them back on. */
-export function EnableBanner({ onEnable }: { onEnable: () => void }) {
+/**
+ * Asks a member who turned notifications off to turn them back on: in the app, and — with the
+ * browser's permission, asked on the tap — as pushes to this device.
+ */
+export function EnableBanner({ onEnable, busy = false }: { onEnable: () => void; busy?: boolean }) {
   const { t } = useTranslation();
   return (
     <section
@@ -22,7 +25,7 @@ export function EnableBanner({ onEnable }: { onEnable: () => void }) {
           <Phrases text={t('notifications.banner.text')} />
         </p>
       </div>
-      <Button type="primary" onClick={onEnable} data-testid="enable-notifications">
+      <Button type="primary" onClick={onEnable} loading={busy} data-testid="enable-notifications">
         {t('notifications.banner.enable')}
       </Button>
     </section>

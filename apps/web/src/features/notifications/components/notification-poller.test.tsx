@@ -14,11 +14,19 @@ const shown = vi.hoisted(() => vi.fn());
 vi.mock('./notification-toast.tsx', () => ({ showNotificationToast: shown }));
 
 const fetchMock = vi.fn<typeof fetch>();
+let serverPreferences = { notificationsEnabled: true, language: 'en' };
 beforeEach(() => {
+  serverPreferences = { notificationsEnabled: true, language: 'en' };
   vi.useFakeTimers({ shouldAdvanceTime: true });
   fetchMock.mockReset();
   shown.mockReset();
-  fetchMock.mockImplementation(() => Promise.resolve(ok([aNotification({ _id: 'n1' })])));
+  fetchMock.mockImplementation((url) =>
+    Promise.resolve(
+      String(url).includes('/bff/member/preferences')
+        ? ok(serverPreferences)
+        : ok([aNotification({ _id: 'n1' })]),
+    ),
+  );
   vi.stubGlobal('fetch', fetchMock);
   useAuthStore.setState({ isLoggedIn: true, info: { id: 'me' } as AuthState['info'] });
   useNotificationPreference.setState({ notiEnabled: true });
@@ -40,7 +48,8 @@ const startApp = (path = '/home') => {
     </QueryClientProvider>,
   );
 };
-const polls = () => fetchMock.mock.calls.length;
+const polls = () =>
+  fetchMock.mock.calls.filter(([url]) => String(url).includes('/bff/userTier/notifications')).length;
 const waitPoll = () => act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS));
 
 describe('NotificationPoller', () => {
@@ -99,9 +108,27 @@ describe('NotificationPoller', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     fetchMock.mockImplementation(() => Promise.reject(new TypeError('offline')));
     startApp();
-    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
-    expect(String(warn.mock.calls[0]![0])).toContain('poll failed');
+    await vi.waitFor(() =>
+      expect(warn.mock.calls.some(([m]) => String(m).includes('poll failed'))).toBe(true),
+    );
     expect(shown).not.toHaveBeenCalled();
     warn.mockRestore();
+  });
+
+  it('a signed-in device takes the member’s choice kept on the server (off on another device)', async () => {
+    serverPreferences = { notificationsEnabled: false, language: 'en' };
+    startApp();
+    await vi.waitFor(() => expect(useNotificationPreference.getState().notiEnabled).toBe(false));
+    expect(window.localStorage.getItem('privileges.notification-enabled')).toBe('false');
+    const polled = polls();
+    await waitPoll();
+    expect(polls()).toBe(polled);
+  });
+
+  it('a visitor’s device asks the server nothing', async () => {
+    useAuthStore.setState({ isLoggedIn: false, info: null });
+    startApp();
+    await waitPoll();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -132,15 +132,57 @@ describe('NotificationsScreen', () => {
     expect(screen.getByTestId('notifications-screen').textContent).not.toContain('Boom');
   });
 
-  it('the banner turns notifications back on, saved on this device', async () => {
+  /** The list answers an empty list; the preferences call answers `prefs` (or fails with 503). */
+  const serve = (prefs: { notificationsEnabled: boolean; language: 'en' | 'th' } | null) =>
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        String(url).includes('/bff/member/preferences')
+          ? prefs
+            ? ok(prefs)
+            : json(503, { success: false, code: 'service_unavailable', message: ['Down'] })
+          : ok([]),
+      ),
+    );
+  const bodies = () =>
+    fetchMock.mock.calls
+      .filter(([url]) => String(url).includes('/bff/member/preferences'))
+      .map(([, init]) => `${init?.method} ${String(init?.body)}`);
+
+  it('the banner turns notifications back on, kept on the server and cached on this device', async () => {
     useNotificationPreference.getState().setNotiEnabled(false);
-    fetchMock.mockResolvedValue(ok([]));
+    serve({ notificationsEnabled: true, language: 'en' });
     const user = userEvent.setup();
     renderScreen();
     expect(window.localStorage.getItem('privileges.notification-enabled')).toBe('false');
     await user.click(screen.getByTestId('enable-notifications'));
-    expect(useNotificationPreference.getState().notiEnabled).toBe(true);
+    await waitFor(() => expect(useNotificationPreference.getState().notiEnabled).toBe(true));
+    expect(bodies()).toEqual(['PATCH {"notificationsEnabled":true}']);
     expect(window.localStorage.getItem('privileges.notification-enabled')).toBe('true');
     expect(screen.queryByTestId('enable-banner')).toBeNull();
+    expect(screen.queryByTestId('notifications-save-failed')).toBeNull();
+  });
+
+  it('the switch turns them off on the server too', async () => {
+    serve({ notificationsEnabled: false, language: 'en' });
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(screen.getByTestId('notifications-switch'));
+    await waitFor(() => expect(useNotificationPreference.getState().notiEnabled).toBe(false));
+    expect(bodies()).toEqual(['PATCH {"notificationsEnabled":false}']);
+    expect(await screen.findByTestId('enable-banner')).toBeTruthy();
+  });
+
+  it('a choice the server could not keep changes nothing and says so', async () => {
+    useNotificationPreference.getState().setNotiEnabled(false);
+    serve(null);
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(screen.getByTestId('enable-notifications'));
+    expect((await screen.findByTestId('notifications-save-failed')).textContent).toContain(
+      "Your choice couldn't be saved",
+    );
+    expect(useNotificationPreference.getState().notiEnabled).toBe(false);
+    expect(window.localStorage.getItem('privileges.notification-enabled')).toBe('false');
+    expect(screen.getByTestId('enable-banner')).toBeTruthy();
   });
 });

@@ -18,6 +18,8 @@ import { useNotificationScope } from '../hooks/use-notification-scope.ts';
 import { useNotifications } from '../hooks/use-notifications.ts';
 import { toDisplayed } from '../lib/display-item.ts';
 import { useNotificationPreference } from '../lib/preference.ts';
+import { pushPermission } from '../lib/push-device.ts';
+import { disableNotifications, enableNotifications } from '../lib/push-preference.ts';
 import styles from '../notifications.module.css';
 
 export function NotificationsScreen() {
@@ -26,7 +28,24 @@ export function NotificationsScreen() {
   const { lang } = useLocalizedPath();
   const viewer = useNotificationScope()?.viewer ?? 'member';
   const state = useNotifications({ lang, viewer });
-  const { notiEnabled, setNotiEnabled } = useNotificationPreference();
+  const notiEnabled = useNotificationPreference((s) => s.notiEnabled);
+  // While the server is told: the switch and banner wait; a failure says so and changes nothing.
+  const [saving, setSaving] = useState(false);
+  const [saveFailed, setSaveFailed] = useState(false);
+  const [blocked, setBlocked] = useState(() => pushPermission() === 'denied');
+  const changePreference = async (on: boolean) => {
+    setSaving(true);
+    setSaveFailed(false);
+    try {
+      if (on) await enableNotifications();
+      else await disableNotifications();
+    } catch {
+      setSaveFailed(true);
+    } finally {
+      setBlocked(pushPermission() === 'denied');
+      setSaving(false);
+    }
+  };
   const navigate = useNavigate();
   const { to } = useLocalizedPath();
   const now = useNow();
@@ -99,14 +118,25 @@ export function NotificationsScreen() {
           <Switch
             className={styles.switch}
             checked
-            onChange={setNotiEnabled}
+            loading={saving}
+            onChange={(on) => void changePreference(on)}
             aria-labelledby="notifications-preference"
             aria-describedby="notifications-preference-hint"
             data-testid="notifications-switch"
           />
         </div>
       ) : (
-        <EnableBanner onEnable={() => setNotiEnabled(true)} />
+        <EnableBanner onEnable={() => void changePreference(true)} busy={saving} />
+      )}
+      {saveFailed && (
+        <p role="alert" className={styles.preferenceError} data-testid="notifications-save-failed">
+          {t('notifications.preference.saveFailed')}
+        </p>
+      )}
+      {notiEnabled && blocked && (
+        <p className={styles.preferenceHint} data-testid="notifications-push-blocked">
+          <Phrases text={t('notifications.push.blocked')} />
+        </p>
       )}
 
       <h2 className={page.sectionTitle}>{t('notifications.latest')}</h2>
