@@ -259,7 +259,8 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
               },
             ]}
           >
-            <CataloguePicker kind={LINK_LIST[linkKind]} className={styles.linkPicker} />
+            {/* Members can open published ones only. */}
+            <CataloguePicker kind={LINK_LIST[linkKind]} publishedOnly className={styles.linkPicker} />
           </Form.Item>
         )}
         <CampaignPreview

@@ -23,6 +23,8 @@ function useDebounced<T>(value: T, ms: number): T {
 
 type Common = {
   kind: PickKind;
+  /** Offer published rows only (what members can open). */
+  publishedOnly?: boolean;
   /** Set by Form.Item: the id its label points to, and aria-required / -invalid / -describedby. */
   id?: string;
   placeholder?: string;
@@ -49,7 +51,10 @@ export function CataloguePicker(props: Single | Multiple) {
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), SEARCH_DELAY_MS);
   const typing = text.trim() !== q;
-  const found = useQuery({ ...pickPageQuery(kind, q, PICK_PAGE), placeholderData: keepPreviousData });
+  const found = useQuery({
+    ...pickPageQuery(kind, q, PICK_PAGE, props.publishedOnly ? 'published' : undefined),
+    placeholderData: keepPreviousData,
+  });
   const chosen = multiple ? (props.value ?? []) : props.value ? [props.value] : [];
   const names = useCatalogueNames(kind, chosen);
   const searching = typing || found.isPlaceholderData || (found.isFetching && !found.data);

@@ -34,9 +34,9 @@ export const oneRowQuery = (kind: PickKind, id: string) => ({
 });
 
 /** A list page matching `q` (names or titles, either language); `q` empty: the first rows. */
-export const pickPageQuery = (kind: PickKind, q: string, pageSize: number) => ({
-  queryKey: ['admin', 'catalogue', 'options', kind, q, pageSize],
-  queryFn: () => api.get<PickPage>(catalogueApiPath(kind), { q: q || undefined, pageSize }),
+export const pickPageQuery = (kind: PickKind, q: string, pageSize: number, status?: 'published') => ({
+  queryKey: ['admin', 'catalogue', 'options', kind, q, pageSize, status],
+  queryFn: () => api.get<PickPage>(catalogueApiPath(kind), { q: q || undefined, pageSize, status }),
   staleTime: 30_000,
 });
 
