@@ -466,6 +466,8 @@ export interface WalletUseTable {
   pos_key_id: ColumnType<string | null, string | null | undefined, never>;
   /** A counter's or POS's Idempotency-Key, prefixed by who sent it (unique over everyone). */
   counter_key: ColumnType<string | null, string | null | undefined, never>;
+  /** Which use of its item this was (1 = first), from the locked count; null on uses made before it was kept. */
+  use_number: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export type PointsKind = 'earn' | 'burn' | 'expire' | 'reverse' | 'adjust';

@@ -24,6 +24,7 @@ import * as campaigns from './2025-12-08-0001-campaigns.ts';
 import * as cataloguePublishedAt from './2025-12-09-0001-catalogue-published-at.ts';
 import * as catalogueVersions from './2025-12-10-0001-catalogue-versions.ts';
 import * as counter from './2025-12-11-0001-counter.ts';
+import * as walletUseNumber from './2025-12-11-0002-wallet-use-number.ts';
 import * as pushAndPreferences from './2025-12-12-0001-push-and-preferences.ts';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '2025-12-09-0001-catalogue-published-at': cataloguePublishedAt,
   '2025-12-10-0001-catalogue-versions': catalogueVersions,
   '2025-12-11-0001-counter': counter,
+  '2025-12-11-0002-wallet-use-number': walletUseNumber,
   '2025-12-12-0001-push-and-preferences': pushAndPreferences,
 };

@@ -59,13 +59,14 @@ const earlierUse = async (db: Db, memberId: string, by: UseBy) => {
       'w.id as item_id',
       'w.code',
       'w.usage_limit',
-      // Which use of the item it was: the uses up to it, the same instant broken by id.
+      'u.use_number',
+      // Uses made before use_number was kept: counted from the uses up to it, the same instant broken by id.
       eb
         .selectFrom('wallet_use as e')
         .select(sql<string | number>`count(*)`.as('n'))
         .whereRef('e.wallet_voucher_id', '=', 'u.wallet_voucher_id')
         .where(sql<boolean>`(e.used_at, e.id) <= (u.used_at, u.id)`)
-        .as('use_number'),
+        .as('counted'),
     ]);
   q =
     by.kind === 'member'
@@ -82,7 +83,10 @@ const earlierUse = async (db: Db, memberId: string, by: UseBy) => {
       code: row.code,
       usedAt: row.used_at,
       usageLimit: row.usage_limit,
-      usesLeft: row.usage_limit === null ? null : Math.max(0, row.usage_limit - Number(row.use_number ?? 0)),
+      usesLeft:
+        row.usage_limit === null
+          ? null
+          : Math.max(0, row.usage_limit - Number(row.use_number ?? row.counted ?? 0)),
     } satisfies UseOutcome,
   };
 };
@@ -116,6 +120,12 @@ export const useWalletItem = async (
       const replay = await replayOf(trx, item.memberId, item.id, by);
       if (replay) return replay;
       if (await takeWalletUse(trx, item.memberId, item.id, now)) {
+        // The count just moved under the row's lock: this use's number.
+        const row = await trx
+          .selectFrom('wallet_voucher')
+          .select(['code', 'usage_limit', 'used_count', 'voucher_id', 'privilege_id'])
+          .where('id', '=', item.id)
+          .executeTakeFirstOrThrow();
         const use = await trx
           .insertInto('wallet_use')
           .values({
@@ -123,6 +133,7 @@ export const useWalletItem = async (
             member_id: item.memberId,
             used_at: now,
             idempotency_key: by.kind === 'member' ? (by.idempotencyKey ?? null) : null,
+            use_number: row.used_count,
             ...(by.kind === 'counter'
               ? {
                   merchant_id: by.storeId,
@@ -133,11 +144,6 @@ export const useWalletItem = async (
               : {}),
           })
           .returning('id')
-          .executeTakeFirstOrThrow();
-        const row = await trx
-          .selectFrom('wallet_voucher')
-          .select(['code', 'usage_limit', 'used_count', 'voucher_id', 'privilege_id'])
-          .where('id', '=', item.id)
           .executeTakeFirstOrThrow();
         if (by.kind === 'counter') await announceCounterUse(trx, { ...item, useId: use.id, by, row, now });
         return {
