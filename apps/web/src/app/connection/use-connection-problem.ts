@@ -1,6 +1,15 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { blockedByConnection, connectionProblem, type ConnectionProblem } from './screen-queries.ts';
+
+const subscribeTo = (cache: ReturnType<QueryClient['getQueryCache']>) => (notify: () => void) => {
+  const offCache = cache.subscribe(notify);
+  const offOnline = onlineManager.subscribe(notify);
+  return () => {
+    offCache();
+    offOnline();
+  };
+};
 
 /** While a screen waits on the connection, it asks again this often (and at once when it comes back). */
 export const RETRY_INTERVAL_MS = 10_000;
@@ -37,26 +46,31 @@ export function useConnectionProblem(
   retrying: boolean;
 } {
   const cache = client.getQueryCache();
+  const subscribe = useMemo(() => subscribeTo(cache), [cache]);
   const problem = useSyncExternalStore(
-    (notify) => {
-      const offCache = cache.subscribe(notify);
-      const offOnline = onlineManager.subscribe(notify);
-      return () => {
-        offCache();
-        offOnline();
-      };
-    },
+    subscribe,
     () =>
       connectionProblem(cache.getAll(), { networkMissing: sessionUnconfirmed || !onlineManager.isOnline() }),
     () => null,
+  );
+  // Retried by itself also when the screen shows something and says what failed its own way (a detail
+  // whose "You may also like" arrived, but not the item): the member should not have to tap.
+  const blocked = useSyncExternalStore(
+    subscribe,
+    () => cache.getAll().some(blockedByConnection),
+    () => false,
   );
   const [retrying, setRetrying] = useState(false);
   const retry = useCallback(() => {
     setRetrying(true);
     void client
-      .refetchQueries({ type: 'active', predicate: blockedByConnection })
+      // A read already on its way is left to finish (or to run out of time), not started over.
+      .refetchQueries({
+        type: 'active',
+        predicate: (q) => blockedByConnection(q) && q.state.fetchStatus !== 'fetching',
+      })
       .finally(() => setRetrying(false));
   }, [client]);
-  useRetryWhileBlocked(problem !== null, retry);
+  useRetryWhileBlocked(problem !== null || blocked, retry);
   return { problem, retry, retrying };
 }
