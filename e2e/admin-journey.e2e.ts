@@ -78,9 +78,11 @@ function png(): Buffer {
  * (typed to search), else the first offered. (The select's search box carries no accessible name.)
  */
 async function pick(page: Page, scope: Locator, label: string, text?: string) {
-  // The picker by its accessible name (its label), as a screen reader finds it.
-  const input = scope.getByRole('combobox', { name: label, exact: true });
-  const item = scope.locator('.ant-form-item').filter({ has: input });
+  // The picker by its accessible name (its label), as a screen reader finds it (`has` is queried
+  // inside each form item, so it starts from the page, not from the scope).
+  const named = page.getByRole('combobox', { name: label, exact: true });
+  const item = scope.locator('.ant-form-item').filter({ has: named });
+  const input = item.getByRole('combobox', { name: label, exact: true });
   await item.locator('.ant-select').click();
   // The picker searches the server as staff type; while it does, it offers nothing to pick.
   if (text) await input.fill(text);
