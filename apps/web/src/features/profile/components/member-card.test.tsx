@@ -1,7 +1,10 @@
 import type { MemberInfo } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CODE128 } from 'jsbarcode/bin/barcodes/CODE128/index.js';
+import { QRCodeSVG } from 'qrcode.react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../texts.ts';
@@ -10,11 +13,18 @@ import { json, ok } from '../../../test/responses.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const info = { id: 'm1', email: 'malee@example.com', firstName: 'Malee', lastName: 'Suksan' } as MemberInfo;
+const CARD_NUMBER = '4000123412345678';
 let answer: () => Response;
+let cardAnswer: () => Response;
 
 beforeEach(() => {
   fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => answer());
+  cardAnswer = () => ok({ cardNumber: CARD_NUMBER });
+  fetchMock.mockImplementation(async (input) =>
+    String(input instanceof Request ? input.url : input).includes('/bff/member-card')
+      ? cardAnswer()
+      : answer(),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -75,5 +85,58 @@ describe('Member card', () => {
     await userEvent.click(retry);
     expect(screen.getByText('Malee Suksan')).toBeTruthy();
     expect((await screen.findByTestId('member-tier')).textContent).toContain('Platinum');
+  });
+
+  it('shows the card number in groups of four, and on a tap the QR and barcode of exactly its digits', async () => {
+    answer = () => points({ nextTier: null, tier: 'platinum', progress: 1 });
+    renderCard();
+    expect((await screen.findByTestId('member-card-number')).textContent).toBe('4000 1234 1234 5678');
+
+    await userEvent.click(screen.getByTestId('show-member-card'));
+    const view = await screen.findByTestId('member-card-code');
+    expect(within(view).getByTestId('member-card-code-number').textContent).toBe('4000 1234 1234 5678');
+
+    // The QR: the same modules as a QR of the bare 16 digits (what POST /pos/v1/points takes), not of
+    // the grouped text.
+    const qr = within(view).getByTestId('qr-code');
+    expect(qr.getAttribute('aria-label')).toBe('QR code of card number 4000 1234 1234 5678');
+    const modulesOf = (value: string) =>
+      new DOMParser()
+        .parseFromString(
+          renderToStaticMarkup(<QRCodeSVG value={value} level="M" marginSize={4} />),
+          'image/svg+xml',
+        )
+        .querySelectorAll('path')[1]
+        ?.getAttribute('d');
+    const shown = qr.querySelectorAll('path')[1]?.getAttribute('d');
+    expect(shown).toBeTruthy();
+    expect(shown).toBe(modulesOf(CARD_NUMBER));
+    expect(shown).not.toBe(modulesOf('4000 1234 1234 5678'));
+
+    // The barcode: its bars read back as modules are the Code 128 encoding of the bare digits.
+    const bars = [...within(view).getByTestId('barcode').querySelectorAll('rect')].slice(1);
+    const first = Number(bars[0]?.getAttribute('x'));
+    const modules = Array.from({ length: 200 }, () => '0');
+    for (const bar of bars) {
+      const x = Number(bar.getAttribute('x')) - first;
+      for (let i = 0; i < Number(bar.getAttribute('width')); i++) modules[x + i] = '1';
+    }
+    const expected = new CODE128(CARD_NUMBER, {}).encode().data;
+    expect(modules.join('').slice(0, expected.length)).toBe(expected);
+    expect(modules.slice(expected.length).includes('1')).toBe(false);
+
+    await userEvent.click(within(view).getByTestId('member-card-code-close'));
+    await vi.waitFor(() => expect(screen.queryByTestId('member-card-code')).toBeNull());
+  });
+
+  it('keeps the card with a Retry when the card number cannot load', async () => {
+    answer = () => points({ nextTier: null, tier: 'platinum', progress: 1 });
+    cardAnswer = () => json(500, { success: false, code: 'internal', message: ['Boom'] });
+    renderCard();
+    const retry = await screen.findByTestId('card-number-retry');
+    expect(screen.queryByTestId('show-member-card')).toBeNull();
+    cardAnswer = () => ok({ cardNumber: CARD_NUMBER });
+    await userEvent.click(retry);
+    expect((await screen.findByTestId('member-card-number')).textContent).toBe('4000 1234 1234 5678');
   });
 });

@@ -11,8 +11,12 @@ import { displayName } from '../../auth/index.ts';
 import { getPointsQueryOptions } from '../../../shared/points.ts';
 import styles from '../profile.module.css';
 import { MemberAvatar } from './member-avatar.tsx';
+import { CardNumber } from './member-card-number.tsx';
 
-/** Name, e-mail and picture, then the tier, the points and the way to the next tier (GET /bff/points). */
+/**
+ * Name, email and picture; the card number a store's cashier awards points to, with the card to scan
+ * (GET /bff/member-card); then the tier, the points and the way to the next tier (GET /bff/points).
+ */
 export function MemberCard({ info }: { info: MemberInfo }) {
   const { t } = useTranslation();
   const { to } = useLocalizedPath();
@@ -32,6 +36,7 @@ export function MemberCard({ info }: { info: MemberInfo }) {
           {name && <p className={styles.email}>{info.email}</p>}
         </div>
       </div>
+      <CardNumber viewer={info.id} name={name} />
       {points.data ? (
         <PointsPart summary={points.data} />
       ) : points.isError ? (

@@ -1,0 +1,88 @@
+import { Button, Modal } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+// The wallet's Code 128 drawing, the one barcode renderer of the app; it belongs in shared/ui once
+// both features use it, and this import then points there.
+// eslint-disable-next-line import/no-restricted-paths
+import { Barcode } from '../../wallet/components/barcode.tsx';
+import styles from './member-card-code.module.css';
+
+/**
+ * The member card for the cashier: the card number large, as a Code 128 barcode and as a QR, on a
+ * plain white screen that scanners read easily. Both codes carry the bare 16 digits, exactly what the
+ * point-of-sale API takes as `memberCard`. The screen is kept awake while it is open, where the
+ * browser allows, so it does not dim while the cashier scans.
+ */
+export default function MemberCardCode({
+  cardNumber,
+  grouped,
+  name,
+  onClose,
+}: {
+  /** The bare digits, what both codes carry. */
+  cardNumber: string;
+  /** The same digits as the card face shows them, for the eye and for screen readers. */
+  grouped: string;
+  name: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  useScreenAwake();
+  return (
+    <Modal
+      open
+      onCancel={onClose}
+      footer={null}
+      centered
+      width={420}
+      title={t('profile.card.code.title')}
+      className={styles.modal}
+    >
+      <div className={styles.codeScreen} data-testid="member-card-code">
+        {name && <p className={styles.codeName}>{name}</p>}
+        <p className={styles.codeNumber} data-testid="member-card-code-number" data-code={cardNumber}>
+          {grouped}
+        </p>
+        <Barcode
+          value={cardNumber}
+          label={t('profile.card.code.barcode', { number: grouped })}
+          className={styles.barcode}
+        />
+        <QRCodeSVG
+          value={cardNumber}
+          size={220}
+          level="M"
+          marginSize={4}
+          className={styles.qr}
+          role="img"
+          aria-label={t('profile.card.code.qr', { number: grouped })}
+          data-testid="qr-code"
+        />
+        <p className={styles.codeHint}>{t('profile.card.code.hint')}</p>
+        <Button block size="large" onClick={onClose} data-testid="member-card-code-close">
+          {t('profile.card.code.close')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** Asks the browser to keep the screen on while mounted; a browser without the API (or that refuses) is fine. */
+function useScreenAwake() {
+  useEffect(() => {
+    let lock: WakeLockSentinel | null = null;
+    let done = false;
+    navigator.wakeLock
+      ?.request('screen')
+      .then((l) => {
+        if (done) void l.release();
+        else lock = l;
+      })
+      .catch(() => {});
+    return () => {
+      done = true;
+      void lock?.release().catch(() => {});
+    };
+  }, []);
+}
