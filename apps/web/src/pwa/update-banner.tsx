@@ -33,10 +33,19 @@ export default function UpdateBanner({ worker }: { worker: ServiceWorker }) {
         <p className={styles.body}>{t('pwa.update.text')}</p>
       </div>
       <div className={styles.actions}>
-        <LightButton onClick={() => waitingUpdate.set(null)} data-testid="update-later">
+        <LightButton
+          className={styles.later}
+          onClick={() => waitingUpdate.set(null)}
+          data-testid="update-later"
+        >
           {t('pwa.update.later')}
         </LightButton>
-        <LightButton variant="primary" loading={reloading} onClick={reload} data-testid="update-reload">
+        <LightButton
+          className={styles.reload}
+          loading={reloading}
+          onClick={reload}
+          data-testid="update-reload"
+        >
           {t('pwa.update.reload')}
         </LightButton>
       </div>
