@@ -78,20 +78,19 @@ function png(): Buffer {
  * (typed to search), else the first offered. (The select's search box carries no accessible name.)
  */
 async function pick(page: Page, scope: Locator, label: string, text?: string) {
-  // The picker by its accessible name (its label), as a screen reader finds it (`has` is queried
-  // inside each form item, so it starts from the page, not from the scope).
-  const named = page.getByRole('combobox', { name: label, exact: true });
-  const item = scope.locator('.ant-form-item').filter({ has: named });
-  const input = item.getByRole('combobox', { name: label, exact: true });
-  await item.locator('.ant-select').click();
+  // The picker by its accessible name (its label), as a screen reader finds it; its box holds it.
+  const input = scope.getByRole('combobox', { name: label, exact: true });
+  const select = scope.locator(`.ant-select:has(#${await input.getAttribute('id')})`);
+  await select.click();
   // The picker searches the server as staff type; while it does, it offers nothing to pick.
   if (text) await input.fill(text);
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await (text ? options.filter({ hasText: text }) : options).first().waitFor();
   // Enter takes the active option (the first one the search left), as a keyboard user picks.
-  await item.locator('input').press('Enter');
-  if (text) await expect.poll(() => item.locator('.ant-select').innerText()).toContain(text);
-  else await expect.poll(() => item.locator('.ant-select').innerText()).not.toBe('');
+  await input.press('Enter');
+  if (text) await expect.poll(() => select.innerText()).toContain(text);
+  // Picked: the placeholder ("Type to search") has made way for the name.
+  else await expect.poll(() => select.locator('.ant-select-placeholder').count()).toBe(0);
   // The list fades out; the next select's list must not be mistaken for it.
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
