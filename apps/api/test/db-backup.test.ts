@@ -181,6 +181,9 @@ describe('npm run backup / restore / db:to-postgres (server processes)', () => {
         `-- privileges-secret: jwt-secret ${readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim()}`,
       );
       expect(text).toContain('-- privileges-secret: payment-webhook-secret ');
+      expect(text).toContain(
+        `-- privileges-secret: vapid-keys.json ${readFileSync(join(dataDir, 'vapid-keys.json'), 'utf8').trim()}`,
+      );
       // The server's one session is fine after the dump.
       const after = await profile(base, keptToken);
       expect(after.status).toBe(200);
@@ -246,7 +249,21 @@ describe('npm run backup / restore / db:to-postgres (server processes)', () => {
             .filter((l) => /^[A-Z_]+=/.test(l))
             .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
         ) as Record<string, string>;
-        expect(Object.keys(secrets).sort()).toEqual(['JWT_SECRET', 'PAYMENT_WEBHOOK_SECRET']);
+        expect(Object.keys(secrets).sort()).toEqual([
+          'JWT_SECRET',
+          'PAYMENT_WEBHOOK_SECRET',
+          'VAPID_PRIVATE_KEY',
+          'VAPID_PUBLIC_KEY',
+        ]);
+        // Members' devices stay subscribed: the same VAPID pair as the folder the backup came from.
+        const vapid = JSON.parse(readFileSync(join(dataDir, 'vapid-keys.json'), 'utf8')) as {
+          publicKey: string;
+          privateKey: string;
+        };
+        expect([secrets.VAPID_PUBLIC_KEY, secrets.VAPID_PRIVATE_KEY]).toEqual([
+          vapid.publicKey,
+          vapid.privateKey,
+        ]);
 
         // A second load into the now full database is refused, not doubled.
         const again = await run('to-postgres', [backupFile], { DATABASE_URL: url.toString() });

@@ -158,6 +158,30 @@ describe('buying: quote, orders, payment and issuing', () => {
     expect(receipt?.text_body).toContain('฿360');
   });
 
+  it("writes the receipt in the member's own language, not the checkout request's", async () => {
+    await t.db.updateTable('member').set({ language: 'th' }).where('id', '=', alice.id).execute();
+    try {
+      const v = await shop.voucher({ price: 90, stock: 5 });
+      const order = shop.orderOf(await shop.buy(alice, { voucherId: v }, randomUUID()));
+      await shop.answerBank(order.id, 'approve');
+      expect((await shop.settled(alice, order.id)).status).toBe('SUCCESSFUL');
+      const until = Date.now() + 10_000;
+      let receipt;
+      while (!receipt && Date.now() < until) {
+        receipt = await t.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('to_address', '=', alice.email)
+          .where('subject', 'like', `%${order.number}%`)
+          .executeTakeFirst();
+        if (!receipt) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(receipt?.subject).toBe(`ใบเสร็จสำหรับคำสั่งซื้อ ${order.number}`);
+    } finally {
+      await t.db.updateTable('member').set({ language: 'en' }).where('id', '=', alice.id).execute();
+    }
+  });
+
   it('completes a free order at once, with no payment', async () => {
     const v = await shop.voucher({ price: 0, stock: 5 });
     const order = shop.orderOf(await shop.buy(alice, { voucherId: v, quantity: 2, channelCode: undefined }));

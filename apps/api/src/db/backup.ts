@@ -7,17 +7,23 @@ import { DataDirInUseError, lockDataDir } from './data-dir-lock.ts';
 import { createEmbeddedPGlite, dumpSql } from './embedded.ts';
 
 /**
- * The secrets config.ts generates into DATA_DIR when the environment gives none. A backup carries
- * them, so a restored or moved database keeps its members signed in (JWT_SECRET) and the payment
- * provider's webhooks verifying (PAYMENT_WEBHOOK_SECRET).
+ * The secrets config.ts generates into DATA_DIR when the environment gives none, each with the
+ * environment lines that stand for it. A backup carries them, so a restored or moved database keeps
+ * its members signed in (JWT_SECRET), the payment provider's webhooks verifying
+ * (PAYMENT_WEBHOOK_SECRET) and its members' devices receiving pushes (the VAPID pair: every browser
+ * subscription is bound to its public key, so a new pair silently ends every push).
  */
 export const SECRET_FILES = {
-  'jwt-secret': 'JWT_SECRET',
-  'payment-webhook-secret': 'PAYMENT_WEBHOOK_SECRET',
+  'jwt-secret': (v: string) => [`JWT_SECRET=${v}`],
+  'payment-webhook-secret': (v: string) => [`PAYMENT_WEBHOOK_SECRET=${v}`],
+  'vapid-keys.json': (v: string) => {
+    const keys = JSON.parse(v) as { publicKey: string; privateKey: string };
+    return [`VAPID_PUBLIC_KEY=${keys.publicKey}`, `VAPID_PRIVATE_KEY=${keys.privateKey}`];
+  },
 } as const;
 type SecretFile = keyof typeof SECRET_FILES;
 
-const SECRET_LINE = /^-- privileges-secret: ([a-z-]+) (\S+)$/gm;
+const SECRET_LINE = /^-- privileges-secret: ([a-z.-]+) (\S+)$/gm;
 
 export interface Backup {
   /** The SQL dump (pg_dump, INSERT statements): loads into a fresh PGlite or PostgreSQL. */
@@ -216,8 +222,8 @@ export const loadIntoPostgres = async (backupFile: string, databaseUrl: string):
   } finally {
     await client.end();
   }
-  const lines = Object.entries(backup.secrets).map(
-    ([name, value]) => `${SECRET_FILES[name as SecretFile]}=${value}`,
+  const lines = (Object.entries(backup.secrets) as [SecretFile, string][]).flatMap(([name, value]) =>
+    SECRET_FILES[name](value),
   );
   let envFile: string | undefined;
   if (lines.length) {

@@ -31,20 +31,22 @@ export const MAIL_QUEUE: Partial<QueuePolicy> = { workers: 4, batchSize: 10, pol
  * It goes to the member's own address, the one they proved by signing in with its code (as it is
  * now, should they have changed it since). The contact address typed at checkout stays on the order
  * and is shown with it, but is never mailed: anyone could type a stranger's address there, and the
- * app would send its mail to someone who never asked for it.
+ * app would send its mail to someone who never asked for it. It is written in the member's language
+ * as it is now (the one they chose in the app), like every other text the server writes to them —
+ * not the language of the checkout request.
  */
 export const sendReceipt = async (ctx: OrdersCtx, orderId: string): Promise<void> => {
   const order = await orderById(ctx.db, orderId);
   if (!order || order.status !== 'SUCCESSFUL' || order.receipt_sent_at) return;
   const member = await ctx.db
     .selectFrom('member')
-    .select('email')
+    .select(['email', 'language'])
     .where('id', '=', order.member_id)
     .executeTakeFirst();
   // A member who has since deleted their account has no address to send to.
   if (member) {
-    const shown = await presentOrder(ctx.db, order, order.language);
-    await ctx.mailer.send(renderReceiptMail(shown, order.language, member.email));
+    const shown = await presentOrder(ctx.db, order, member.language);
+    await ctx.mailer.send(renderReceiptMail(shown, member.language, member.email));
   }
   await markReceiptSent(ctx.db, orderId, ctx.now());
 };
