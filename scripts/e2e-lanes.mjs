@@ -37,6 +37,13 @@ const NEW_FILE = 60;
  */
 const APART = [['admin.e2e.ts', 'admin-journey.e2e.ts']];
 
+/**
+ * Files kept in one lane. Only these let the member app's service worker run (every other file's
+ * browser blocks it), and offline-wallet rewrites the built sw.js for a moment to show "Update
+ * available": a worker registered by the other file at that moment would take the changed one.
+ */
+const TOGETHER = [['offline-wallet.e2e.ts', 'offline-screens.e2e.ts']];
+
 /** The lanes' absolute file lists: the longest file first into the lane with the least to do. */
 export function e2eLanes(dir) {
   const files = readdirSync(dir)
@@ -45,8 +52,11 @@ export function e2eLanes(dir) {
   const lanes = Array.from({ length: LANES }, () => ({ files: [], seconds: 0 }));
   for (const file of files) {
     const apart = APART.find((pair) => pair.includes(file)) ?? [];
+    const together = TOGETHER.find((group) => group.includes(file)) ?? [];
+    const partner = lanes.find((l) => l.files.some((f) => f !== file && together.includes(f)));
     const allowed = lanes.filter((l) => !l.files.some((f) => f !== file && apart.includes(f)));
-    const lane = (allowed.length ? allowed : lanes).reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    const lane =
+      partner ?? (allowed.length ? allowed : lanes).reduce((a, b) => (b.seconds < a.seconds ? b : a));
     lane.files.push(file);
     lane.seconds += SECONDS[file] ?? NEW_FILE;
   }

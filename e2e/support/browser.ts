@@ -34,7 +34,17 @@ export async function newPage(
   viewport = PHONE,
   device: { deviceScaleFactor?: number; isMobile?: boolean } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, ...device, baseURL: baseUrl(), locale: 'en-US' });
+  // The member app's service worker is tried by the offline files in browsers of their own; here it
+  // is blocked, as on a first visit: journeys must not depend on it, its background precache would
+  // load the shared machine in every context, and a worker registered while offline-wallet changes
+  // the built sw.js would show "Update available" over another test's screen.
+  const context = await browser.newContext({
+    viewport,
+    ...device,
+    baseURL: baseUrl(),
+    locale: 'en-US',
+    serviceWorkers: 'block',
+  });
   await watchContentSecurityPolicy(context);
   return context.newPage();
 }
