@@ -2,10 +2,7 @@ import { Button, Modal } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-// The wallet's Code 128 drawing, the one barcode renderer of the app; it belongs in shared/ui once
-// both features use it, and this import then points there.
-// eslint-disable-next-line import/no-restricted-paths
-import { Barcode } from '../../wallet/components/barcode.tsx';
+import { Barcode } from '../../../shared/barcode/barcode.tsx';
 import styles from './member-card-code.module.css';
 
 /**

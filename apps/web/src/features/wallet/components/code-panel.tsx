@@ -4,7 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast.ts';
-import { Barcode } from './barcode.tsx';
+import { Barcode } from '../../../shared/barcode/barcode.tsx';
 import styles from '../wallet.module.css';
 
 /** How long the Copy button says "Copied". */

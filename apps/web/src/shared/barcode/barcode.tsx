@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { barsOf, code128Modules, QUIET_ZONE } from '../lib/code128.ts';
+import { barsOf, code128Modules, QUIET_ZONE } from './code128.ts';
 
 const HEIGHT = 60;
 
