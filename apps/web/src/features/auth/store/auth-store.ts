@@ -134,8 +134,11 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
     void import('../../../shared/cart/cart-store.ts').then(({ useCartStore }) =>
       useCartStore.getState().reset(),
     );
-    // So is the wallet kept on the device for offline use (codes included).
-    void import('../../../pwa/offline-store.ts').then(({ clearOfflineCopies }) => clearOfflineCopies());
+    // So is the wallet kept on the device for offline use (codes included). A browser without
+    // IndexedDB (some private modes) kept nothing, so there is nothing to clear.
+    void import('../../../pwa/offline-store.ts')
+      .then(({ clearOfflineCopies }) => clearOfflineCopies())
+      .catch(() => undefined);
     set({ ...loggedOut, isInitialed: true, isLoggingOut: true });
     setTimeout(() => {
       callback?.();
