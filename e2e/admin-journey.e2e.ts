@@ -152,7 +152,8 @@ async function journey() {
   await drawer.getByLabel('Title (Thai)').fill(TITLE);
   await drawer.locator('input[type=file]').setInputFiles(image);
   await drawer.getByRole('img', { name: 'Picture 1' }).waitFor();
-  await drawer.getByLabel('Price', { exact: true }).fill('120');
+  // By accessible name: the label's text also holds the required mark (hidden from screen readers).
+  await drawer.getByRole('spinbutton', { name: 'Price', exact: true }).fill('120');
   await drawer.getByLabel(/^Stock/).fill('20');
   const starts = drawer.getByLabel('Sale starts (Bangkok time)');
   await starts.click();
