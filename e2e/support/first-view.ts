@@ -34,7 +34,9 @@ export async function waitForHydration(element: Locator): Promise<void> {
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // A failed load's line names its address only in its location.
+    if (message.type() === 'error')
+      errors.push(`${message.text()}${message.location().url ? ` (${message.location().url})` : ''}`);
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;

@@ -32,7 +32,7 @@ const isApiPath = (path: string) =>
 const MEMBER_HINT = /(?:^|;\s*)member=1(?:;|$)/;
 const signedInHint = (req: FastifyRequest) => MEMBER_HINT.test(req.headers.cookie ?? '');
 
-/** `/assets/app.js`, `/favicon.ico`: a missing file is a 404, not the app. */
+/** `/assets/app.js`, `/icons/icon.png`: a missing file is a 404, not the app. */
 const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '');
 
 /**

@@ -29,12 +29,14 @@ async function registerServiceWorker() {
     window.location.reload();
   });
 
-  let registration: ServiceWorkerRegistration;
+  let registration: ServiceWorkerRegistration | undefined;
   try {
     registration = await serviceWorker.register('/sw.js', { scope: '/' });
   } catch {
-    return; // a private window, or a browser that refuses: the app works as a plain web page
+    // a private window, or a browser that refuses: the app works as a plain web page
   }
+  // Some embedding browsers and test harnesses answer the registration with nothing at all.
+  if (!registration) return;
   const offer = () => {
     // Installed and waiting while an older worker runs this page: a new version is ready.
     if (registration.waiting && serviceWorker.controller) waitingUpdate.set(registration.waiting);
