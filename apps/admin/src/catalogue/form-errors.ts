@@ -5,8 +5,9 @@ import { isApiError } from '../api/client.ts';
 /*
  * The API's per-field errors (`fields: [{ path: 'tiers.1.pointsRequired', message }]`) put under their
  * form fields. Numeric path parts become numbers: antd's Form.List names its rows 0, 1, 2 and a string
- * '1' would name no field. The API writes its field messages in English; the usual ones are said in
- * the chosen language here, anything else is shown as the API wrote it.
+ * '1' would name no field. The API writes its field messages in the language the back office asks
+ * for (Accept-Language); the common ones are put in the form's own shorter words (a field's message
+ * sits under the field, so it need not name it), anything else is shown as the API wrote it.
  */
 
 const PATTERNS: Array<[RegExp, string]> = [
