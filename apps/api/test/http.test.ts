@@ -209,7 +209,12 @@ describe('production mode and the web app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
-    for (const url of ['/auth/unknown', '/bff/no-such-route', '/assets/missing-123.js', '/icons/missing-64.png']) {
+    for (const url of [
+      '/auth/unknown',
+      '/bff/no-such-route',
+      '/assets/missing-123.js',
+      '/icons/missing-64.png',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(json<Err>(res).code).toBe('not_found');
