@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useNotificationPreference } from '../lib/preference.ts';
 import { useNotificationScope } from './use-notification-scope.ts';
 
 /**
@@ -14,8 +15,10 @@ export function usePushSync(): void {
     const was = before.current;
     before.current = signedIn;
     if (!signedIn && !was) return;
+    // The device's flag as the sync starts: a change the member makes while it loads and asks wins.
+    const asked = useNotificationPreference.getState().notiEnabled;
     import('../lib/push-preference.ts')
-      .then((m) => (signedIn ? m.syncWithServer() : m.forgetThisDevice()))
+      .then((m) => (signedIn ? m.syncWithServer(asked) : m.forgetThisDevice()))
       .catch((error: unknown) => console.warn('notifications: syncing preferences failed', error));
   }, [signedIn]);
 }

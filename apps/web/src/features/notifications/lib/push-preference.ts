@@ -58,8 +58,13 @@ export async function disableNotifications(): Promise<void> {
  * the device's push subscription is made to match it — renewed (and moved to this member, should the
  * browser have been someone else's) when on with the permission given, dropped when off.
  */
-export async function syncWithServer(): Promise<void> {
+export async function syncWithServer(
+  asked = useNotificationPreference.getState().notiEnabled,
+): Promise<void> {
   const prefs = await getPreferences();
+  // The member turned notifications on or off while the server was asked: that choice is newer than
+  // the answer (and the switch saves it on the server itself), so the answer must not undo it.
+  if (useNotificationPreference.getState().notiEnabled !== asked) return;
   useNotificationPreference.getState().setNotiEnabled(prefs.notificationsEnabled);
   if (prefs.notificationsEnabled) await subscribeThisDevice();
   else await unsubscribeDevice();
