@@ -54,6 +54,9 @@ describe('the API docs', () => {
     const page = await newPage(browser, DESKTOP);
     await page.goto('/docs');
     const health = page.locator('.opblock-summary').filter({ hasText: '/health' }).first();
+    // Swagger UI draws only the operations near the view in a long document: scroll until it is drawn.
+    await page.locator('.opblock-summary').first().waitFor();
+    for (let i = 0; i < 200 && (await health.count()) === 0; i++) await page.mouse.wheel(0, 800);
     await health.click();
     await page.getByRole('button', { name: 'Try it out' }).first().click();
     await page.getByRole('button', { name: 'Execute' }).first().click();
@@ -88,8 +91,11 @@ describe('the app error screen', () => {
     it(`replaces the router's default page in ${lang}, with a way home`, async () => {
       const page = await newPage(browser);
       const prefix = lang === 'th' ? '/th' : '';
-      // A screen whose code cannot be loaded (a deploy replaced it, the network dropped it) throws.
-      await page.route('**/assets/vouchers-*.js', (route) => route.abort());
+      // A screen whose code throws as it runs: a fault of the page. (Code that cannot be downloaded is a
+      // connection problem, with a notice of its own that retries — the offline-screens file's.)
+      await page.route('**/assets/vouchers-*.js', (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("a broken screen");' }),
+      );
       await page.goto(`${prefix}/vouchers`);
       await page.getByTestId('app-error').waitFor();
       expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
