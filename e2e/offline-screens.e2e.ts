@@ -47,7 +47,7 @@ describe.each(['en', 'th'] as const)('offline screens (%s)', (lang) => {
   const text = TEXT[lang];
 
   it('offline, Notifications, Wallet and a never-opened voucher say so with the bottom bar and fill in when back online', async () => {
-    const page = await memberPage(browser, lang, `offline-${lang}`);
+    const page = await memberPage(browser, lang, `offline-${lang}`, { serviceWorkers: 'allow' });
     const context = page.context();
     await openHome(page, prefix);
 
@@ -99,7 +99,7 @@ describe.each(['en', 'th'] as const)('offline screens (%s)', (lang) => {
   });
 
   it('reloaded offline (the service worker’s app shell), the member is still signed in and Notifications says offline, then fills in', async () => {
-    const page = await memberPage(browser, lang, `offline-reload-${lang}`);
+    const page = await memberPage(browser, lang, `offline-reload-${lang}`, { serviceWorkers: 'allow' });
     const context = page.context();
     await openHome(page, prefix);
     // The service worker registers after the first screen; the reload must go through it.
@@ -121,7 +121,7 @@ describe.each(['en', 'th'] as const)('offline screens (%s)', (lang) => {
   });
 
   it('a read that never answers shows a retry after the time limit, and the screen comes by itself once answers come', async () => {
-    const page = await memberPage(browser, lang, `hung-${lang}`);
+    const page = await memberPage(browser, lang, `hung-${lang}`, { serviceWorkers: 'allow' });
     await openHome(page, prefix);
     // The voucher's own read hangs ("You may also like" and the rest answer, so the screen says what
     // failed in its own place, with its own Retry).

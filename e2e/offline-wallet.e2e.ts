@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, settleAnimations } from './support/browser.ts';
 import { viewportScreenshot } from './support/catalogue.ts';
 import { buyableVouchers, buyToWallet, memberApi, prefixOf, text, type Lang } from './support/shop.ts';
-import { newMember } from './support/signin.ts';
+import { memberPage } from './support/session.ts';
 
 /*
  * The installable app and the wallet with no signal, in a phone's Chromium, one member per language:
@@ -69,7 +69,7 @@ describe.each(['en', 'th'] as const)('the installable app and the offline wallet
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    page = await newMember(browser, prefix, `offline-${lang}`);
+    page = await memberPage(browser, lang, `offline-${lang}`, { serviceWorkers: 'allow' });
   });
 
   afterAll(async () => {

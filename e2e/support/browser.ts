@@ -33,17 +33,18 @@ export async function newPage(
   browser: Browser,
   viewport = PHONE,
   device: { deviceScaleFactor?: number; isMobile?: boolean } = {},
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<Page> {
-  // The member app's service worker is tried by the offline files in browsers of their own; here it
-  // is blocked, as on a first visit: journeys must not depend on it, its background precache would
-  // load the shared machine in every context, and a worker registered while offline-wallet changes
-  // the built sw.js would show "Update available" over another test's screen.
+  // The member app's service worker runs only where a file asks for it (the offline files, which share a
+  // lane); elsewhere it is blocked, as on a first visit: journeys must not depend on it, its background
+  // precache would load the shared machine in every context, and a worker registered while
+  // offline-wallet changes the built sw.js would show "Update available" over another test's screen.
   const context = await browser.newContext({
     viewport,
     ...device,
     baseURL: baseUrl(),
     locale: 'en-US',
-    serviceWorkers: 'block',
+    serviceWorkers,
   });
   await watchContentSecurityPolicy(context);
   return context.newPage();

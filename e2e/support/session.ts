@@ -70,7 +70,11 @@ export async function memberPage(
   browser: Browser,
   lang: Lang,
   tag: string,
-  { complete = true, email = uniqueEmail(tag) }: { complete?: boolean; email?: string } = {},
+  {
+    complete = true,
+    email = uniqueEmail(tag),
+    serviceWorkers,
+  }: { complete?: boolean; email?: string; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<Page> {
   const tokens = await signInByApi(email, lang);
   if (complete) {
@@ -82,7 +86,7 @@ export async function memberPage(
     );
     if (member.profileStatus !== 'complete') throw new Error('the saved profile is not complete');
   }
-  const page = await newPage(browser);
+  const page = await newPage(browser, undefined, undefined, { serviceWorkers });
   await storeSession(page, tokens);
   return page;
 }
