@@ -5,7 +5,7 @@ import {
   LoadingOutlined,
   WarningFilled,
 } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, type ButtonProps } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../shared/i18n.ts';
@@ -14,6 +14,17 @@ import { groupedCode } from './code.ts';
 import type { Refused } from './machine.ts';
 import { isRefusalCode, type CounterItem, type CounterRedemption } from './types.ts';
 import styles from './counter.module.css';
+
+/** The counter's buttons: large type and a tall target for a thumb at a busy till. */
+function BigButton({ className, ...props }: ButtonProps) {
+  return (
+    <Button
+      size="large"
+      className={className ? `${styles.bigButton} ${className}` : styles.bigButton}
+      {...props}
+    />
+  );
+}
 
 /** A step's panel; its heading takes the focus, so a screen reader says what happened. */
 function Panel({
@@ -131,10 +142,9 @@ export function FoundPanel(props: {
       <ItemFacts item={props.item} />
       {props.openAttempt && <p className={styles.note}>{t('admin.counter.found.openAttempt')}</p>}
       <div className={styles.actions}>
-        <Button
+        <BigButton
           type="primary"
-          size="large"
-          className={`${styles.bigButton} ${styles.confirm}`}
+          className={styles.confirm}
           loading={props.busy}
           // Taps while the use is recorded do nothing (the state machine also ignores them).
           onClick={props.busy ? undefined : props.onConfirm}
@@ -142,10 +152,10 @@ export function FoundPanel(props: {
           data-testid="counter-confirm"
         >
           {props.busy ? t('admin.counter.found.confirming') : t('admin.counter.found.confirm')}
-        </Button>
-        <Button size="large" className={styles.bigButton} disabled={props.busy} onClick={props.onCancel}>
+        </BigButton>
+        <BigButton disabled={props.busy} onClick={props.onCancel}>
           {t('admin.counter.found.cancel')}
-        </Button>
+        </BigButton>
       </div>
     </Panel>
   );
@@ -173,15 +183,9 @@ export function SuccessPanel({
         {t('admin.counter.success.usedAt')} {formatDateTime(result.usedAt, currentLanguage())}
       </p>
       <div className={styles.actions}>
-        <Button
-          type="primary"
-          size="large"
-          className={styles.bigButton}
-          onClick={onNext}
-          data-testid="counter-next"
-        >
+        <BigButton type="primary" onClick={onNext} data-testid="counter-next">
           {t('admin.counter.success.next')}
-        </Button>
+        </BigButton>
       </div>
     </Panel>
   );
@@ -206,15 +210,9 @@ export function RefusedPanel({ phase, onAgain }: { phase: Refused; onAgain: () =
         {t('admin.counter.found.code')} <span className={styles.code}>{groupedCode(phase.code)}</span>
       </p>
       <div className={styles.actions}>
-        <Button
-          type="primary"
-          size="large"
-          className={styles.bigButton}
-          onClick={onAgain}
-          data-testid="counter-again"
-        >
+        <BigButton type="primary" onClick={onAgain} data-testid="counter-again">
           {t('admin.counter.refused.scanAgain')}
-        </Button>
+        </BigButton>
       </div>
     </Panel>
   );
@@ -239,18 +237,10 @@ export function FailedPanel({
     >
       <p className={styles.message}>{t(`admin.counter.failed.${step}.hint`)}</p>
       <div className={styles.actions}>
-        <Button
-          type="primary"
-          size="large"
-          className={styles.bigButton}
-          onClick={onRetry}
-          data-testid="counter-retry"
-        >
+        <BigButton type="primary" onClick={onRetry} data-testid="counter-retry">
           {t('admin.counter.failed.retry')}
-        </Button>
-        <Button size="large" className={styles.bigButton} onClick={onCancel}>
-          {t('admin.counter.failed.cancel')}
-        </Button>
+        </BigButton>
+        <BigButton onClick={onCancel}>{t('admin.counter.failed.cancel')}</BigButton>
       </div>
     </Panel>
   );
