@@ -2,7 +2,8 @@ import type { OrderStatus } from '@app/contracts';
 import type { Db } from './orders.repository.ts';
 
 /**
- * Every move an order may make, in one table (ARCHITECTURE §7). PENDING waits for payment;
+ * Every move an order may make, in one table: a status changes only along these edges (moveOrder
+ * checks them under the order's lock), never by a direct write. PENDING waits for payment;
  * IN_PROGRESS is paid and being issued; ERROR is paid with issuing failed (retried until it succeeds).
  * FAILED (declined) and CANCELLED (by the member, or the payment expired) never took money.
  * A paid and issued order may be refunded: some of its units (PARTIALLY_REFUNDED, which may be refunded

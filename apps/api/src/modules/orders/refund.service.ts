@@ -30,7 +30,8 @@ import {
 
 /*
  * The one place an order's money goes back (the back office's refunds, and a charge paid after its
- * order was closed). No provider call runs inside a transaction (ARCHITECTURE §7):
+ * order was closed). No provider call runs inside a transaction — a slow or hung provider must not hold
+ * the member's and the order's locks — so a refund goes in three steps:
  *
  * 1. start, one transaction under the member's and then the order's lock: the refund row `pending`
  *    with its lines and amount, and its wallet units taken out of the wallet at once (voided), so a Use
