@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { onNotification } from '../../db/database.ts';
+import { watchChanges } from '../../db/change-watch.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SessionChanges } from '../../context.ts';
 import { findFamily } from './session.repository.ts';
@@ -33,15 +33,6 @@ export interface SessionCache extends SessionChanges {
   stop(): void;
 }
 
-const readSessionVersion = async (db: Kysely<Database>): Promise<string> =>
-  (
-    await db
-      .selectFrom('session_version')
-      .select(sql<string>`version::text`.as('version'))
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow()
-  ).version;
-
 export const createSessionCache = (
   db: Kysely<Database>,
   log: FastifyBaseLogger,
@@ -51,36 +42,16 @@ export const createSessionCache = (
   const computing = new Map<string, Promise<boolean>>();
   /** Sessions a transaction of this process is changing right now: always asked of the database. */
   const pending = new Map<string, number>();
-  let gen = 0;
-  let version: string | undefined;
-  let polling = false;
-  let timer: NodeJS.Timeout | undefined;
-  let unlisten: (() => void) | undefined;
-
-  const bump = () => {
-    gen += 1;
-    answers.clear();
-    computing.clear();
-  };
-
-  const poll = async () => {
-    if (polling) return;
-    polling = true;
-    try {
-      const v = await readSessionVersion(db);
-      if (v !== version) {
-        version = v;
-        bump();
-      }
-    } catch (err) {
-      // Unsure what changed: keep nothing until a read succeeds again.
-      log.warn({ err }, 'sessions: reading the session version failed');
-      version = undefined;
-      bump();
-    } finally {
-      polling = false;
-    }
-  };
+  const watch = watchChanges(db, log, {
+    table: 'session_version',
+    channel: 'session_changed',
+    what: 'sessions',
+    pollMs: options.pollMs ?? SESSION_POLL_MS,
+    onBump: () => {
+      answers.clear();
+      computing.clear();
+    },
+  });
 
   const ask = async (familyId: string) => {
     const family = await findFamily(db, familyId);
@@ -94,11 +65,11 @@ export const createSessionCache = (
       if (hit !== undefined) return Promise.resolve(hit);
       const running = computing.get(familyId);
       if (running) return running;
-      const started = gen;
-      const keepable = version !== undefined;
+      const started = watch.gen;
+      const keepable = watch.known;
       const p = ask(familyId)
         .then((active) => {
-          if (keepable && version !== undefined && started === gen && !pending.has(familyId))
+          if (keepable && watch.known && started === watch.gen && !pending.has(familyId))
             answers.set(familyId, active);
           return active;
         })
@@ -117,23 +88,12 @@ export const createSessionCache = (
       const n = (pending.get(familyId) ?? 1) - 1;
       if (n > 0) pending.set(familyId, n);
       else pending.delete(familyId);
-      bump();
+      watch.bump();
     },
     get size() {
       return answers.size;
     },
-    async start() {
-      unlisten = onNotification(db, (channel) => {
-        if (channel === 'session_changed') bump();
-      });
-      if (unlisten) await sql`listen session_changed`.execute(db);
-      await poll();
-      timer = setInterval(() => void poll(), options.pollMs ?? SESSION_POLL_MS);
-      timer.unref();
-    },
-    stop() {
-      clearInterval(timer);
-      unlisten?.();
-    },
+    start: watch.start,
+    stop: watch.stop,
   };
 };

@@ -1,21 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './query-parts.ts';
 
-/** The catalogue's change counter (moved by triggers on every change to what it shows), as text. */
-export const readCatalogueVersion = async (db: Db): Promise<string> =>
-  (
-    await db
-      .selectFrom('catalogue_version')
-      .select(sql<string>`version::text`.as('version'))
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow()
-  ).version;
-
-/** On the embedded database: have its session receive the triggers' NOTIFY. */
-export const listenForCatalogueChanges = async (db: Db) => {
-  await sql`listen catalogue_changed`.execute(db);
-};
-
 /**
  * When the clock alone next changes some answer: the soonest start after `now` (an item, banner or
  * coupon begins; lists move it out of "not started") and the soonest end at or after `now` (it ends

@@ -1,12 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { onNotification } from '../../db/database.ts';
+import { watchChanges } from '../../db/change-watch.ts';
 import type { Database } from '../../db/schema.ts';
-import {
-  listenForCatalogueChanges,
-  nextWindowEdges,
-  readCatalogueVersion,
-} from './catalogue-version.repository.ts';
+import { nextWindowEdges } from './catalogue-version.repository.ts';
 
 /** How often a process reads the catalogue's version: the longest another process's change stays unseen. */
 export const CATALOGUE_POLL_MS = 1000;
@@ -45,18 +41,24 @@ export const createFreshness = (
   pollMs = CATALOGUE_POLL_MS,
 ): Freshness => {
   const listeners: (() => void)[] = [];
-  let gen = 0;
-  let version: string | undefined;
   let edges: { at: number; nextStart: number; nextEnd: number } | undefined;
-  let polling = false;
-  let timer: NodeJS.Timeout | undefined;
-  let unlisten: (() => void) | undefined;
+  const watch = watchChanges(db, log, {
+    table: 'catalogue_version',
+    channel: 'catalogue_changed',
+    what: 'catalogue',
+    pollMs,
+    onBump: () => {
+      edges = undefined;
+      for (const l of listeners) l();
+      void loadEdges(watch.gen);
+    },
+  });
 
   const loadEdges = async (atGen: number) => {
     try {
       const at = now();
       const e = await nextWindowEdges(db, at);
-      if (atGen === gen)
+      if (atGen === watch.gen)
         edges = {
           at: at.getTime(),
           nextStart: e.nextStart?.getTime() ?? Infinity,
@@ -68,54 +70,17 @@ export const createFreshness = (
     }
   };
 
-  const bump = () => {
-    gen += 1;
-    edges = undefined;
-    for (const l of listeners) l();
-    void loadEdges(gen);
-  };
-
-  const poll = async () => {
-    if (polling) return;
-    polling = true;
-    try {
-      const v = await readCatalogueVersion(db);
-      if (v !== version) {
-        version = v;
-        bump();
-      }
-    } catch (err) {
-      // Unsure what changed: keep nothing until a read succeeds again.
-      log.warn({ err }, 'catalogue: reading the catalogue version failed');
-      version = undefined;
-      bump();
-    } finally {
-      polling = false;
-    }
-  };
-
   return {
     current() {
       const t = now().getTime();
       // A clock set back before the edges were read may be before an edge they did not look for.
-      if (edges && (t < edges.at || t >= edges.nextStart || t > edges.nextEnd)) bump();
-      return gen;
+      if (edges && (t < edges.at || t >= edges.nextStart || t > edges.nextEnd)) watch.bump();
+      return watch.gen;
     },
-    keeps: (g) => g === gen && version !== undefined && edges !== undefined,
-    changed: bump,
+    keeps: (g) => g === watch.gen && watch.known && edges !== undefined,
+    changed: watch.bump,
     onChange: (l) => void listeners.push(l),
-    async start() {
-      unlisten = onNotification(db, (channel) => {
-        if (channel === 'catalogue_changed') bump();
-      });
-      if (unlisten) await listenForCatalogueChanges(db);
-      await poll();
-      timer = setInterval(() => void poll(), pollMs);
-      timer.unref();
-    },
-    stop() {
-      clearInterval(timer);
-      unlisten?.();
-    },
+    start: watch.start,
+    stop: watch.stop,
   };
 };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { onNotification } from '../../db/database.ts';
+import { watchChanges } from '../../db/change-watch.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from './notify.ts';
 
@@ -40,83 +40,41 @@ export const readMemberVersion = async (db: Db, memberId: string): Promise<strin
   return row?.version ?? '0';
 };
 
-const readChanges = async (db: Kysely<Database>): Promise<string> =>
-  (
-    await db
-      .selectFrom('notification_changes')
-      .select(sql<string>`version::text`.as('version'))
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow()
-  ).version;
-
 export const createNotificationVersions = (
   db: Kysely<Database>,
   log: FastifyBaseLogger,
   options: { pollMs?: number; max?: number } = {},
 ): NotificationVersions => {
   const versions = new LRUCache<string, string>({ max: options.max ?? NOTIFICATION_VERSIONS_MAX });
-  let gen = 0;
-  let counter: string | undefined;
-  let polling = false;
-  let timer: NodeJS.Timeout | undefined;
-  let unlisten: (() => void) | undefined;
-
-  const bump = () => {
-    gen += 1;
-    versions.clear();
-  };
-
-  const poll = async () => {
-    if (polling) return;
-    polling = true;
-    try {
-      const v = await readChanges(db);
-      if (v !== counter) {
-        counter = v;
-        bump();
-      }
-    } catch (err) {
-      // Unsure what changed: keep nothing until a read succeeds again.
-      log.warn({ err }, 'notifications: reading the change counter failed');
-      counter = undefined;
-      bump();
-    } finally {
-      polling = false;
-    }
-  };
-
   // Only this member's answer changed, but a read of it may be in flight: the generation stops it being kept.
   const forget = (memberId: string) => {
-    gen += 1;
+    watch.advance();
     versions.delete(memberId);
   };
+  const watch = watchChanges(db, log, {
+    table: 'notification_changes',
+    channel: 'notification_changed',
+    what: 'notifications',
+    pollMs: options.pollMs ?? NOTIFICATION_POLL_MS,
+    onBump: () => versions.clear(),
+    onNotify: forget,
+  });
 
   return {
     async versionOf(memberId) {
       const hit = versions.get(memberId);
       if (hit !== undefined) return hit;
-      const started = gen;
-      const keepable = counter !== undefined;
+      const started = watch.gen;
+      const keepable = watch.known;
       const version = await readMemberVersion(db, memberId);
-      if (keepable && counter !== undefined && started === gen) versions.set(memberId, version);
+      if (keepable && watch.known && started === watch.gen) versions.set(memberId, version);
       return version;
     },
     changed: forget,
     get size() {
       return versions.size;
     },
-    async start() {
-      unlisten = onNotification(db, (channel, memberId) => {
-        if (channel === 'notification_changed') forget(memberId);
-      });
-      if (unlisten) await sql`listen notification_changed`.execute(db);
-      await poll();
-      timer = setInterval(() => void poll(), options.pollMs ?? NOTIFICATION_POLL_MS);
-      timer.unref();
-    },
-    stop() {
-      clearInterval(timer);
-      unlisten?.();
-    },
+    start: watch.start,
+    stop: watch.stop,
   };
 };
