@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../http/module.ts';
 import { browseRoutes } from './browse.routes.ts';
 import { catalogueCtxOf, createCatalogueState, type CatalogueCtxOf } from './catalogue.context.ts';
+import type { Freshness } from './freshness.ts';
 import { itemRoutes, PRIVILEGE_ROUTES, VOUCHER_ROUTES } from './items.routes.ts';
 import { shippedMediaLibrary } from './media.ts';
 import { privilegeLikeRoutes } from './privileges.routes.ts';
@@ -21,6 +22,11 @@ export type CatalogueModuleOptions = Pick<ModuleOptions, 'deps'> &
 export interface CatalogueChanges {
   changed(): void;
   onChange(listener: () => void): void;
+  /**
+   * The catalogue's own freshness, set when the module is registered: what else keeps things made from
+   * catalogue answers (the server-rendered pages) keeps them by its generations and empties with it.
+   */
+  freshness?: Pick<Freshness, 'current' | 'keeps' | 'onChange'>;
 }
 
 export const createCatalogueChanges = (): CatalogueChanges => {
@@ -60,6 +66,7 @@ export const catalogueModule: FastifyPluginAsyncZod<CatalogueModuleOptions> = as
 ) => {
   const state = createCatalogueState(deps, shippedMediaLibrary(), app.log);
   changes?.onChange(() => state.freshness.changed());
+  if (changes) changes.freshness = state.freshness;
   app.addHook('onReady', async () => state.freshness.start());
   app.addHook('onClose', async () => state.freshness.stop());
   const ctxOf = catalogueCtxOf(deps, state);
