@@ -13,6 +13,8 @@ import {
   announceExpiringVouchers,
   announceNewPrivileges,
   createNotificationVersions,
+  pushPayloadOf,
+  renderNotification,
 } from '../src/modules/notifications/index.ts';
 import { reviewTiers } from '../src/modules/points/index.ts';
 import { buildTestApp, createTestClock, type TestApp } from './helpers/build-test-app.ts';
@@ -141,13 +143,41 @@ describe('notifications: producers, rendering, the ETag poll and mark-read', () 
     const { data } = await list(carol);
     const expiring = data.filter((n) => n.type === 'points_expiring');
     expect(expiring).toHaveLength(1);
-    expect(expiring[0]?.description).toMatch(/^500 points will expire on \d+ \w+ 2026\./);
+    // Day/month/year of the Bangkok day, as every screen of the app writes a date.
+    expect(expiring[0]?.description).toMatch(/^500 points will expire on 05\/07\/2026\./);
     const voucher = data.filter((n) => n.type === 'voucher_expiring');
     expect(voucher).toHaveLength(1);
     expect(voucher[0]?.description).toContain('Test voucher');
     // Thai dates count years in the Buddhist era.
     const th = await list(carol, { 'accept-language': 'th' });
-    expect(th.data.find((n) => n.type === 'points_expiring')?.description).toContain('2569');
+    expect(th.data.find((n) => n.type === 'points_expiring')?.description).toContain('05/07/2569');
+  });
+
+  it('dates in notification and push texts are the Bangkok day as DD/MM/YYYY, Buddhist era in Thai', () => {
+    // 18:30 UTC on the 26th is already the 27th in Bangkok.
+    const row = (type: 'points_expiring' | 'voucher_expiring', params: Record<string, unknown>) => ({
+      id: randomUUID(),
+      type,
+      params,
+      is_read: false,
+      created_at: now(),
+    });
+    const points = row('points_expiring', { points: 1200, expiresAt: '2026-11-26T18:30:00.000Z' });
+    const voucher = row('voucher_expiring', {
+      title: { en: 'Coffee', th: 'กาแฟ' },
+      validUntil: '2026-11-26T18:30:00.000Z',
+      walletId: 'w1',
+    });
+    for (const [lang, date] of [
+      ['en', '27/11/2026'],
+      ['th', '27/11/2569'],
+    ] as const) {
+      for (const r of [points, voucher]) {
+        const text = renderNotification(r, lang).description;
+        expect(text, text).toContain(date);
+        expect(pushPayloadOf(r, lang).body).toBe(text);
+      }
+    }
   });
 
   it('a privilege that starts for a tier reaches that tier’s members once; the monthly review says tier down', async () => {

@@ -18,11 +18,19 @@ export interface NotificationRow {
   created_at: Date;
 }
 
-const DATE_FORMATS: Record<Language, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Asia/Bangkok' }),
-  // th-TH counts years in the Buddhist era (2568 for 2025), as Thai readers expect.
-  th: new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeZone: 'Asia/Bangkok' }),
-};
+/**
+ * A date the member reads is day/month/year of its Bangkok day, "27/11/2026"; in Thai the year counts
+ * in the Buddhist era, "27/11/2569" — the same rule as the app's screens (apps/web/src/shared/format.ts).
+ * en-CA gives the Bangkok day as YYYY-MM-DD, which is reordered here rather than trusting a locale's order.
+ */
+const BANGKOK_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Bangkok',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+/** The Buddhist era counts from 543 BCE: 2026 CE is 2569 BE. */
+const BUDDHIST_ERA_OFFSET = 543;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
@@ -31,7 +39,9 @@ const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 const pointsVars = (v: unknown) => ({ count: num(v), points: NUMBER_FORMAT.format(num(v)) });
 const dateOf = (lang: Language, v: unknown): string => {
   const d = new Date(typeof v === 'number' ? v : str(v));
-  return Number.isNaN(d.getTime()) ? '' : DATE_FORMATS[lang].format(d);
+  if (Number.isNaN(d.getTime())) return '';
+  const [year = '', month = '', day = ''] = BANGKOK_DAY.format(d).split('-');
+  return `${day}/${month}/${lang === 'th' ? Number(year) + BUDDHIST_ERA_OFFSET : year}`;
 };
 const tierName = (lang: Language, v: unknown): string => t(lang, `catalogue.tiers.${str(v) as Tier}`);
 const titleOf = (lang: Language, v: unknown): string => {
