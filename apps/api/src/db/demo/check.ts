@@ -97,6 +97,12 @@ const TIER_TERM: Record<string, RegExp> = {
   gold: /Gold members and above/,
   platinum: /Platinum members only/,
 };
+/** "per day", "per week", "per month" in English; วันละ/สัปดาห์ละ/เดือนละ or ต่อวัน/ต่อสัปดาห์/ต่อเดือน in Thai. */
+const RATION_EN = /\bper (?:day|week|month)\b/i;
+const RATION_TH = /(?:วัน|สัปดาห์|เดือน)ละ|ต่อ(?:วัน|สัปดาห์|เดือน)/;
+/** A card's monthly price ("฿299 per card per month") is a price, not a ration of uses. */
+const isPriceTerm = (t: Text) => /^Card price ฿/.test(t.en);
+
 const priceRange: Record<string, [number, number]> = {
   cafe: [45, 1500],
   dining: [199, 1500],
@@ -160,6 +166,18 @@ for (const v of c.vouchers) {
       `${w}: card price term`,
     );
   if (v.price === 0) expect(!v.priceOptions, `${w}: free with options`);
+  // A term that rations use by the day, week or month ("One drink per day" / "วันละ 1 แก้ว") means
+  // the uses are counted: the voucher cannot be unlimited, or the wallet would offer more than the
+  // terms allow. Both languages are read and must agree, so a ration written in one only is caught.
+  let rationed = false;
+  v.terms.forEach((t, i) => {
+    if (isPriceTerm(t)) return;
+    const [en, th] = [RATION_EN.test(t.en), RATION_TH.test(t.th)];
+    expect(en === th, `${w} term ${i}: a ration per day/week/month in one language only`);
+    rationed ||= en || th;
+  });
+  if (rationed)
+    expect(v.usageLimit !== null, `${w}: its terms ration use per day/week/month, yet it is unlimited`);
 }
 
 const V = c.vouchers;
