@@ -13,7 +13,7 @@ import { forRequest } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppModule } from '../../http/module.ts';
 import { MEMBER_SECURITY } from '../../http/zod-app.ts';
-import { languageFromHeader } from '../../i18n/messages.ts';
+import { langOf } from '../../i18n/request-language.ts';
 import {
   addItems,
   clearCart,
@@ -26,7 +26,7 @@ import {
 
 const readerOf = (req: FastifyRequest): CartReader => ({
   memberId: req.member.memberId,
-  lang: languageFromHeader(req.headers['accept-language']),
+  lang: langOf(req),
 });
 
 const WHOLE_CART =

@@ -25,7 +25,7 @@ import {
   ticketOfficeBanners,
 } from './browse.service.ts';
 import type { CatalogueCtx, CatalogueCtxOf } from './catalogue.context.ts';
-import { langOf } from './request.ts';
+import { langOf } from '../../i18n/request-language.ts';
 
 /** Banners, categories, stores and coupons: no token is read, the answer varies by language only. */
 export const browseRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {

@@ -10,6 +10,7 @@ import { MEMBER_SECURITY, type ZodApp } from '../../http/zod-app.ts';
 import type { CatalogueCtxOf } from './catalogue.context.ts';
 import { FAVORITES_LIMIT, favorites, setLike } from './likes.service.ts';
 import { memberReader } from './request.ts';
+import { refusals } from '../refusals.ts';
 
 /**
  * What only privileges have: a member's likes. Both routes need a member (`app.authenticate`); a
@@ -43,7 +44,7 @@ export const privilegeLikeRoutes = (app: ZodApp, ctxOf: CatalogueCtxOf) => {
         security: MEMBER_SECURITY,
         params: z.object({ id: z.string().max(100) }),
         body: LikeBodySchema,
-        response: { 200: LikeResponseSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
+        response: { 200: LikeResponseSchema, ...refusals(401, 404) },
       },
     },
     async (req) => ok(await setLike(ctxOf(req), memberReader(req), req.params.id, req.body.like)),

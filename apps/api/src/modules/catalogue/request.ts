@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { languageFromHeader } from '../../i18n/messages.ts';
+import { langOf } from '../../i18n/request-language.ts';
 import type { Reader } from './viewer.ts';
 
 /*
@@ -7,8 +7,6 @@ import type { Reader } from './viewer.ts';
  * (Accept-Language) and who asks — `req.viewer` on routes guarded by `app.identify` (null = a
  * visitor), `req.member` on routes guarded by `app.authenticate`.
  */
-
-export const langOf = (req: FastifyRequest) => languageFromHeader(req.headers['accept-language']);
 
 /** On an `onRequest: app.identify` route. */
 export const viewingReader = (req: FastifyRequest): Reader => ({

@@ -1,7 +1,6 @@
 import {
   CounterRedeemResponseSchema,
   CounterVoucherResponseSchema,
-  ErrorEnvelopeSchema,
   PosCodeParamsSchema,
   PosPointsBodySchema,
   PosPointsResponseSchema,
@@ -14,10 +13,11 @@ import type { AuditActor } from '../../audit/audit.ts';
 import { forRequest } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppModule } from '../../http/module.ts';
-import { languageFromHeader } from '../../i18n/messages.ts';
+import { langOf } from '../../i18n/request-language.ts';
 import { lookUpCode, redeemCode, type CounterActor } from './counter.service.ts';
 import { awardStorePurchase } from './points-award.ts';
 import { findLivePosKey, posKeyFromHeader } from './pos-keys.ts';
+import { refusals } from '../refusals.ts';
 
 /** Requests one store API key may make per minute; past it, 429 rate_limited with Retry-After. */
 export const POS_REQUESTS_PER_MINUTE = 120;
@@ -40,15 +40,7 @@ declare module 'fastify' {
   }
 }
 
-const REFUSALS = {
-  400: ErrorEnvelopeSchema,
-  401: ErrorEnvelopeSchema,
-  403: ErrorEnvelopeSchema,
-  404: ErrorEnvelopeSchema,
-  409: ErrorEnvelopeSchema,
-  422: ErrorEnvelopeSchema,
-  429: ErrorEnvelopeSchema,
-} as const;
+const REFUSALS = refusals(400, 401, 403, 404, 409, 422, 429);
 
 const actorOf = (req: FastifyRequest): AuditActor => ({
   staffId: null,
@@ -113,15 +105,7 @@ export const posModule: AppModule = async (app, { deps, limiter }) => {
         response: { 200: CounterVoucherResponseSchema, ...REFUSALS },
       },
     },
-    async (req) =>
-      ok(
-        await lookUpCode(
-          forRequest(deps, req),
-          req.params.code,
-          atCounter(req),
-          languageFromHeader(req.headers['accept-language']),
-        ),
-      ),
+    async (req) => ok(await lookUpCode(forRequest(deps, req), req.params.code, atCounter(req), langOf(req))),
   );
 
   app.post(

@@ -1,5 +1,4 @@
 import {
-  ErrorEnvelopeSchema,
   HistoryPageResponseSchema,
   HistoryQuerySchema,
   PointsHistoryPageResponseSchema,
@@ -8,10 +7,11 @@ import {
 import { ok } from '../../http/envelope.ts';
 import type { AppModule } from '../../http/module.ts';
 import { MEMBER_SECURITY } from '../../http/zod-app.ts';
-import { languageFromHeader } from '../../i18n/messages.ts';
+import { langOf } from '../../i18n/request-language.ts';
 import { historyPage, pointsHistoryPage } from './history.service.ts';
+import { refusals } from '../refusals.ts';
 
-const ERRORS = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema };
+const ERRORS = refusals(400, 401);
 
 /** The member's own history: the token says whose, and there is no way to name another member. */
 export const historyModule: AppModule = async (app, { deps }) => {
@@ -33,15 +33,7 @@ export const historyModule: AppModule = async (app, { deps }) => {
         response: { 200: HistoryPageResponseSchema, ...ERRORS },
       },
     },
-    async (req) =>
-      ok(
-        await historyPage(
-          deps.db,
-          req.member.memberId,
-          req.query,
-          languageFromHeader(req.headers['accept-language']),
-        ),
-      ),
+    async (req) => ok(await historyPage(deps.db, req.member.memberId, req.query, langOf(req))),
   );
 
   app.get(
@@ -57,14 +49,6 @@ export const historyModule: AppModule = async (app, { deps }) => {
         response: { 200: PointsHistoryPageResponseSchema, ...ERRORS },
       },
     },
-    async (req) =>
-      ok(
-        await pointsHistoryPage(
-          deps.db,
-          req.member.memberId,
-          req.query,
-          languageFromHeader(req.headers['accept-language']),
-        ),
-      ),
+    async (req) => ok(await pointsHistoryPage(deps.db, req.member.memberId, req.query, langOf(req))),
   );
 };

@@ -1,5 +1,4 @@
 import {
-  ErrorEnvelopeSchema,
   NotificationReadBodySchema,
   NotificationReadResponseSchema,
   NotificationsResponseSchema,
@@ -11,11 +10,12 @@ import { forRequest } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ModuleOptions } from '../../http/module.ts';
 import { MEMBER_SECURITY } from '../../http/zod-app.ts';
-import { languageFromHeader } from '../../i18n/messages.ts';
+import { langOf } from '../../i18n/request-language.ts';
 import { currentEtag, listNotifications, readNotification } from './notifications.service.ts';
 import { definePushJobs, vapidOf } from './push.jobs.ts';
 import { pushRoutes } from './push.routes.ts';
 import type { NotificationVersions } from './versions.ts';
+import { refusals } from '../refusals.ts';
 
 /**
  * Requests per member per rate-limit window: a poll every 30 s and a Read all of a full list are
@@ -30,7 +30,7 @@ const matches = (header: string | undefined, etag: string): boolean => {
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 };
 
-const ERRORS = { 401: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema };
+const ERRORS = refusals(401, 429);
 
 /** The member's notifications: theirs only; another member's id is a 404, as an unknown one is. */
 export const notificationsModule: FastifyPluginAsyncZod<
@@ -49,8 +49,6 @@ export const notificationsModule: FastifyPluginAsyncZod<
   app.addHook('onReady', async () => pushWorker.start());
   app.addHook('onClose', async () => pushWorker.stop());
   await app.register(pushRoutes, { deps, vapid });
-  const lang = (req: { headers: { 'accept-language'?: string | undefined } }) =>
-    languageFromHeader(req.headers['accept-language']);
 
   app.get(
     '/userTier/notifications',
@@ -67,7 +65,7 @@ export const notificationsModule: FastifyPluginAsyncZod<
     },
     async (req, reply) => {
       const { memberId } = req.member;
-      const language = lang(req);
+      const language = langOf(req);
       // The list varies by member and language: a cache may keep it but must ask again each time.
       reply.header('cache-control', 'private, no-cache').header('vary', 'authorization, accept-language');
       const known = await currentEtag(versions, memberId, language);
@@ -92,12 +90,7 @@ export const notificationsModule: FastifyPluginAsyncZod<
         params: z.object({ id: z.string().max(100) }),
         // No body at all arrives as null.
         body: NotificationReadBodySchema.nullish(),
-        response: {
-          200: NotificationReadResponseSchema,
-          400: ErrorEnvelopeSchema,
-          404: ErrorEnvelopeSchema,
-          ...ERRORS,
-        },
+        response: { 200: NotificationReadResponseSchema, ...ERRORS, ...refusals(400, 404) },
       },
     },
     async (req, reply) => {
@@ -108,7 +101,7 @@ export const notificationsModule: FastifyPluginAsyncZod<
           versions,
           req.member.memberId,
           req.params.id,
-          lang(req),
+          langOf(req),
         ),
       );
     },

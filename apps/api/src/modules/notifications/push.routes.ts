@@ -13,8 +13,9 @@ import { ok } from '../../http/envelope.ts';
 import type { ModuleOptions } from '../../http/module.ts';
 import { MEMBER_SECURITY } from '../../http/zod-app.ts';
 import { subscribe, unsubscribe } from './push.service.ts';
+import { refusals } from '../refusals.ts';
 
-const ERRORS = { 401: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema };
+const ERRORS = refusals(401, 429);
 
 /**
  * This device's Web Push subscription, for the signed-in member (the enclosing notifications module
@@ -51,12 +52,7 @@ export const pushRoutes: FastifyPluginAsyncZod<Pick<ModuleOptions, 'deps'> & { v
           'preference and language.',
         security: MEMBER_SECURITY,
         body: PushSubscriptionBodySchema,
-        response: {
-          200: PushSubscriptionResponseSchema,
-          400: ErrorEnvelopeSchema,
-          403: ErrorEnvelopeSchema,
-          ...ERRORS,
-        },
+        response: { 200: PushSubscriptionResponseSchema, ...ERRORS, ...refusals(400, 403) },
       },
     },
     async (req, reply) => {

@@ -20,7 +20,8 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import type { ModuleOptions } from '../../http/module.ts';
 import { MEMBER_SECURITY } from '../../http/zod-app.ts';
-import { languageFromHeader, t } from '../../i18n/messages.ts';
+import { t } from '../../i18n/messages.ts';
+import { langOf } from '../../i18n/request-language.ts';
 import type { Purchase } from './checkout.service.ts';
 import type { OrdersRuntime } from './orders.runtime.ts';
 import {
@@ -33,18 +34,11 @@ import {
 } from './orders.service.ts';
 import { quote } from './checkout.service.ts';
 import { couponOptions } from './coupon-options.ts';
+import { refusals } from '../refusals.ts';
 
 export type OrdersModuleOptions = ModuleOptions & { orders: OrdersRuntime };
 
-const ERRORS = {
-  400: ErrorEnvelopeSchema,
-  401: ErrorEnvelopeSchema,
-  403: ErrorEnvelopeSchema,
-  404: ErrorEnvelopeSchema,
-  409: ErrorEnvelopeSchema,
-  422: ErrorEnvelopeSchema,
-  503: ErrorEnvelopeSchema,
-};
+const ERRORS = refusals(400, 401, 403, 404, 409, 422, 503);
 
 /**
  * What both ways of placing an order (Buy Now and cart) declare alike: a member, an optional
@@ -99,8 +93,6 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  const lang = (req: { headers: { 'accept-language'?: string | undefined } }) =>
-    languageFromHeader(req.headers['accept-language']);
 
   app.post(
     '/orders/quote',
@@ -119,7 +111,9 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
     async (req) => {
       const b = req.body;
       if (b.couponCode) await couponTriesPerMember(req);
-      return ok(await quote(orders.ctxOf(req), req.member.memberId, purchaseOf(b), b.couponCode, lang(req)));
+      return ok(
+        await quote(orders.ctxOf(req), req.member.memberId, purchaseOf(b), b.couponCode, langOf(req)),
+      );
     },
   );
 
@@ -137,10 +131,10 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
       },
     },
     async (req) => {
-      const channels = await paymentChannels(orders.ctxOf(req), lang(req));
+      const channels = await paymentChannels(orders.ctxOf(req), langOf(req));
       return channels?.length
         ? { success: true as const, data: channels }
-        : { success: true as const, data: [], message: [t(lang(req), 'errors.no_payment_channels')] };
+        : { success: true as const, data: [], message: [t(langOf(req), 'errors.no_payment_channels')] };
     },
   );
 
@@ -166,7 +160,7 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
         purchaseOf(body),
         { phone: body.phone, email: body.email, channelCode: body.channelCode, couponCode: body.couponCode },
         idempotencyKey,
-        lang(req),
+        langOf(req),
       ),
     );
   };
@@ -174,7 +168,7 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
   /** An action on one of the member's own orders, named by the body; another member's → 404. */
   const onOwnOrder =
     (action: typeof checkOrderStatus) => async (req: FastifyRequest<{ Body: { orderId: string } }>) =>
-      ok(await action(orders.ctxOf(req), req.member.memberId, req.body.orderId, lang(req)));
+      ok(await action(orders.ctxOf(req), req.member.memberId, req.body.orderId, langOf(req)));
 
   app.post(
     '/orders',
@@ -246,7 +240,7 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
       },
     },
     async (req) =>
-      ok(await couponsForVoucher(orders.ctxOf(req), req.member.memberId, req.params.voucherId, lang(req))),
+      ok(await couponsForVoucher(orders.ctxOf(req), req.member.memberId, req.params.voucherId, langOf(req))),
   );
 
   app.post(
@@ -265,7 +259,7 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
       },
     },
     async (req) =>
-      ok(await couponOptions(orders.ctxOf(req), req.member.memberId, purchaseOf(req.body), lang(req))),
+      ok(await couponOptions(orders.ctxOf(req), req.member.memberId, purchaseOf(req.body), langOf(req))),
   );
 
   app.get(
@@ -281,7 +275,7 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersModuleOptions> = async (
     },
     async (req) => {
       await couponTriesPerMember(req);
-      return ok(await checkCoupon(orders.ctxOf(req), req.member.memberId, req.query, lang(req)));
+      return ok(await checkCoupon(orders.ctxOf(req), req.member.memberId, req.query, langOf(req)));
     },
   );
 };

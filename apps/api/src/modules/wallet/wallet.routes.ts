@@ -1,5 +1,4 @@
 import {
-  ErrorEnvelopeSchema,
   IdempotencyHeadersSchema,
   WalletGroupPageResponseSchema,
   WalletPageResponseSchema,
@@ -15,9 +14,10 @@ import { forRequest } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppModule } from '../../http/module.ts';
 import { MEMBER_SECURITY } from '../../http/zod-app.ts';
-import { languageFromHeader } from '../../i18n/messages.ts';
+import { langOf } from '../../i18n/request-language.ts';
 import { redeemPrivilege } from './redeem.service.ts';
 import { useWalletVoucher, walletDetail, walletGroupPage, walletPage } from './wallet.service.ts';
+import { refusals } from '../refusals.ts';
 
 /**
  * The member's wallet: each member sees and uses only their own items; another member's id is a 404. Redeeming a
@@ -36,18 +36,10 @@ export const walletModule: AppModule = async (app, { deps }) => {
           'Filter by category slug and status (active / used / expired, decided in Asia/Bangkok days); sort newest, oldest or expiring (soonest first). `group` (from GET /bff/wallet/groups) lists the items of one group.',
         security: MEMBER_SECURITY,
         querystring: WalletQuerySchema,
-        response: { 200: WalletPageResponseSchema, 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema },
+        response: { 200: WalletPageResponseSchema, ...refusals(400, 401) },
       },
     },
-    async (req) =>
-      ok(
-        await walletPage(
-          forRequest(deps, req),
-          req.member.memberId,
-          req.query,
-          languageFromHeader(req.headers['accept-language']),
-        ),
-      ),
+    async (req) => ok(await walletPage(forRequest(deps, req), req.member.memberId, req.query, langOf(req))),
   );
 
   app.get(
@@ -60,22 +52,11 @@ export const walletModule: AppModule = async (app, { deps }) => {
           'The same query as GET /bff/wallet. Identical items (same voucher or privilege, price option, uses per code, status and last day of validity in Asia/Bangkok) are one entry with their `count` and `group`; GET /bff/wallet?group=… lists them. Paged by entry; `itemTotal` counts the items.',
         security: MEMBER_SECURITY,
         querystring: WalletQuerySchema,
-        response: {
-          200: WalletGroupPageResponseSchema,
-          400: ErrorEnvelopeSchema,
-          401: ErrorEnvelopeSchema,
-        },
+        response: { 200: WalletGroupPageResponseSchema, ...refusals(400, 401) },
       },
     },
     async (req) =>
-      ok(
-        await walletGroupPage(
-          forRequest(deps, req),
-          req.member.memberId,
-          req.query,
-          languageFromHeader(req.headers['accept-language']),
-        ),
-      ),
+      ok(await walletGroupPage(forRequest(deps, req), req.member.memberId, req.query, langOf(req))),
   );
 
   app.get(
@@ -87,18 +68,11 @@ export const walletModule: AppModule = async (app, { deps }) => {
         description: "Another member's or an unknown id → 404 wallet_voucher_not_found.",
         security: MEMBER_SECURITY,
         params: z.object({ id: z.string().max(100) }),
-        response: { 200: WalletVoucherResponseSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
+        response: { 200: WalletVoucherResponseSchema, ...refusals(401, 404) },
       },
     },
     async (req) =>
-      ok(
-        await walletDetail(
-          forRequest(deps, req),
-          req.member.memberId,
-          req.params.id,
-          languageFromHeader(req.headers['accept-language']),
-        ),
-      ),
+      ok(await walletDetail(forRequest(deps, req), req.member.memberId, req.params.id, langOf(req))),
   );
 
   app.post(
@@ -114,14 +88,7 @@ export const walletModule: AppModule = async (app, { deps }) => {
         headers: IdempotencyHeadersSchema,
         // No body, or {}.
         body: WalletUseBodySchema.nullish(),
-        response: {
-          200: WalletUseResponseSchema,
-          400: ErrorEnvelopeSchema,
-          401: ErrorEnvelopeSchema,
-          404: ErrorEnvelopeSchema,
-          409: ErrorEnvelopeSchema,
-          422: ErrorEnvelopeSchema,
-        },
+        response: { 200: WalletUseResponseSchema, ...refusals(400, 401, 404, 409, 422) },
       },
     },
     async (req) =>
@@ -131,7 +98,7 @@ export const walletModule: AppModule = async (app, { deps }) => {
           req.member.memberId,
           req.params.id,
           req.headers['idempotency-key'],
-          languageFromHeader(req.headers['accept-language']),
+          langOf(req),
         ),
       ),
   );
@@ -149,15 +116,7 @@ export const walletModule: AppModule = async (app, { deps }) => {
         headers: IdempotencyHeadersSchema,
         // No body, or {}.
         body: PrivilegeRedeemBodySchema.nullish(),
-        response: {
-          200: PrivilegeRedeemResponseSchema,
-          400: ErrorEnvelopeSchema,
-          401: ErrorEnvelopeSchema,
-          403: ErrorEnvelopeSchema,
-          404: ErrorEnvelopeSchema,
-          409: ErrorEnvelopeSchema,
-          422: ErrorEnvelopeSchema,
-        },
+        response: { 200: PrivilegeRedeemResponseSchema, ...refusals(400, 401, 403, 404, 409, 422) },
       },
     },
     async (req) =>
@@ -167,7 +126,7 @@ export const walletModule: AppModule = async (app, { deps }) => {
           req.member.memberId,
           req.params.id,
           req.headers['idempotency-key'],
-          languageFromHeader(req.headers['accept-language']),
+          langOf(req),
         ),
       ),
   );

@@ -30,7 +30,8 @@ import { z } from 'zod';
 import { AppError } from '../../../app-error.ts';
 import { ok } from '../../../http/envelope.ts';
 import { readSingleFile } from '../../../http/multipart.ts';
-import { languageFromHeader, t } from '../../../i18n/messages.ts';
+import { t } from '../../../i18n/messages.ts';
+import { langOf } from '../../../i18n/request-language.ts';
 import {
   CatalogueFieldErrors,
   createCatalogueRow,
@@ -115,7 +116,7 @@ const EDITABLE: EditableRoutes[] = [
 
 /** An upload without its file part: the 400 of the one field, in the staff member's language. */
 const noFile = (req: FastifyRequest) => {
-  const lang = languageFromHeader(req.headers['accept-language']);
+  const lang = langOf(req);
   const message = t(lang, 'fieldErrors.catalogue.fileRequired', { field: 'file' });
   return new AppError('validation_failed', {
     message,
@@ -128,7 +129,7 @@ const noFile = (req: FastifyRequest) => {
 const inStaffLanguage = async <T>(req: FastifyRequest, run: Promise<T>): Promise<T> =>
   run.catch((err: unknown) => {
     if (!(err instanceof CatalogueFieldErrors)) throw err;
-    const lang = languageFromHeader(req.headers['accept-language']);
+    const lang = langOf(req);
     const fields: FieldError[] = err.issues.map((i) => ({
       path: i.path,
       message: t(lang, `fieldErrors.catalogue.${i.key}`, { field: i.path, ...i.vars }),

@@ -3,23 +3,17 @@ import {
   CounterRedeemBodySchema,
   CounterRedeemResponseSchema,
   CounterVoucherResponseSchema,
-  ErrorEnvelopeSchema,
   RequiredIdempotencyHeadersSchema,
 } from '@app/contracts';
 import { forRequest } from '../../../context.ts';
 import { ok } from '../../../http/envelope.ts';
-import { languageFromHeader } from '../../../i18n/messages.ts';
+import { langOf } from '../../../i18n/request-language.ts';
 import { lookUpCode, redeemCode, type CounterActor } from '../../counter/index.ts';
 import type { AdminArea } from '../area.ts';
 import { actorOf } from '../audit.ts';
+import { refusals } from '../../refusals.ts';
 
-const REFUSALS = {
-  400: ErrorEnvelopeSchema,
-  403: ErrorEnvelopeSchema,
-  404: ErrorEnvelopeSchema,
-  409: ErrorEnvelopeSchema,
-  422: ErrorEnvelopeSchema,
-} as const;
+const REFUSALS = refusals(400, 403, 404, 409, 422);
 
 /**
  * The shop's counter at /admin/api/counter: store staff look up the code a member shows (typed, or
@@ -48,14 +42,7 @@ export const counterArea: AdminArea = async (app, { deps }) => {
       },
     },
     async (req) =>
-      ok(
-        await lookUpCode(
-          forRequest(deps, req),
-          req.body.code,
-          staffAtCounter(req),
-          languageFromHeader(req.headers['accept-language']),
-        ),
-      ),
+      ok(await lookUpCode(forRequest(deps, req), req.body.code, staffAtCounter(req), langOf(req))),
   );
 
   app.post(

@@ -9,12 +9,13 @@ import {
 import { z } from 'zod';
 import { forRequest } from '../../../context.ts';
 import { ok } from '../../../http/envelope.ts';
-import { languageFromHeader } from '../../../i18n/messages.ts';
+import { langOf } from '../../../i18n/request-language.ts';
 import { isUuid } from '../../../uuid.ts';
 import { AppError } from '../../../app-error.ts';
 import { createPosKey, listPosKeys, revokePosKey } from '../../counter/index.ts';
 import type { AdminArea } from '../area.ts';
 import { actorOf } from '../audit.ts';
+import { refusals } from '../../refusals.ts';
 
 /**
  * Stores' API keys for their point-of-sale systems at /admin/api/pos-keys: list, create (the secret
@@ -32,14 +33,7 @@ export const posKeysArea: AdminArea = async (app, { deps }) => {
         response: { 200: PosKeysResponseSchema, 400: ErrorEnvelopeSchema },
       },
     },
-    async (req) =>
-      ok(
-        await listPosKeys(
-          forRequest(deps, req),
-          req.query.storeId,
-          languageFromHeader(req.headers['accept-language']),
-        ),
-      ),
+    async (req) => ok(await listPosKeys(forRequest(deps, req), req.query.storeId, langOf(req))),
   );
 
   app.post(
@@ -52,18 +46,10 @@ export const posKeysArea: AdminArea = async (app, { deps }) => {
         description:
           'Answers the key (`key`, pos_…) once: only its hash is kept, so it cannot be shown again. 404 merchant_not_found for an unknown store.',
         body: CreatePosKeyBodySchema,
-        response: { 200: CreatedPosKeyResponseSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
+        response: { 200: CreatedPosKeyResponseSchema, ...refusals(400, 404) },
       },
     },
-    async (req) =>
-      ok(
-        await createPosKey(
-          forRequest(deps, req),
-          req.body,
-          actorOf(req),
-          languageFromHeader(req.headers['accept-language']),
-        ),
-      ),
+    async (req) => ok(await createPosKey(forRequest(deps, req), req.body, actorOf(req), langOf(req))),
   );
 
   app.post(
@@ -80,14 +66,7 @@ export const posKeysArea: AdminArea = async (app, { deps }) => {
     },
     async (req) => {
       if (!isUuid(req.params.id)) throw new AppError('not_found');
-      return ok(
-        await revokePosKey(
-          forRequest(deps, req),
-          req.params.id,
-          actorOf(req),
-          languageFromHeader(req.headers['accept-language']),
-        ),
-      );
+      return ok(await revokePosKey(forRequest(deps, req), req.params.id, actorOf(req), langOf(req)));
     },
   );
 };

@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import { forRequest } from '../../../context.ts';
 import { ok } from '../../../http/envelope.ts';
 import type { ModuleOptions } from '../../../http/module.ts';
-import { languageFromHeader } from '../../../i18n/messages.ts';
+import { langOf } from '../../../i18n/request-language.ts';
 import { actorOf } from '../audit.ts';
 import { memberLedger, memberNotifications, memberOrders, memberWallet } from './member-lists.ts';
 import {
@@ -43,8 +43,6 @@ const tags = ['admin'];
  * admin guard before the request is parsed); an id that names no member is 404 member_not_found.
  */
 export const membersArea: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
-  const langOf = (req: { headers: { 'accept-language'?: string | undefined } }) =>
-    languageFromHeader(req.headers['accept-language']);
   const params = AdminMemberParamsSchema;
   const list = AdminPagingQuerySchema;
 
