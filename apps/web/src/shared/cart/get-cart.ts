@@ -21,7 +21,10 @@ export const getCart = async (signal?: AbortSignal) => (await api.get('/bff/cart
 export const getCartQueryOptions = (viewer: string) =>
   queryOptions({ queryKey: cartKeys.of(viewer), queryFn: ({ signal }) => getCart(signal) });
 
-/** Spec section 4: an answer replaces the cart only when every item's voucher has a numeric price. */
+/**
+ * A cart answer may replace the cached cart only when every item's voucher has a finite numeric price:
+ * a line without one could not be totalled, so such an answer makes the caller read the cart again.
+ */
 export const hasNumericPrices = (cart: Cart): boolean =>
   Array.isArray(cart.items) &&
   cart.items.every((i) => typeof i.voucher?.price === 'number' && Number.isFinite(i.voucher.price));

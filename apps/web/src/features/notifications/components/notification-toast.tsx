@@ -4,7 +4,10 @@ import { toast, ToastContainer } from 'react-toastify';
 import { navigateTo } from '../../../shared/navigation.ts';
 import styles from '../notifications.module.css';
 
-/** Spec section 9's toast, exactly: top-center, 3 s with a progress bar, close on click, light. */
+/**
+ * A notification toast shows at the top centre for 3 s with a progress bar, closes on click, pauses
+ * while hovered, can be dragged away and uses the light theme.
+ */
 export const TOAST_OPTIONS = {
   position: 'top-center',
   autoClose: 3000,

@@ -4,7 +4,7 @@ import { notificationsQueryOptions } from '../api/get-notifications.ts';
 import { useNotificationPreference } from '../lib/preference.ts';
 import { useNotificationScope } from './use-notification-scope.ts';
 
-/** Spec section 9: the notification poll runs every 30 s. */
+/** While a signed-in member has notifications on, the list is read again every 30 s. */
 export const NOTIFICATION_POLL_MS = 30_000;
 
 /**
