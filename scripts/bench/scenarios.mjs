@@ -71,6 +71,28 @@ const nthPiece = (syllables, i) =>
 
 const signedIn = (ctx) => ({ authorization: `Bearer ${ctx.token}` });
 
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+/** Detail pages asked in turn: the first ones of the catalogue's lists (each rendered once, then kept). */
+const DETAILS_IN_TURN = 16;
+
+/** Home, a voucher's and a privilege's detail and sign-in, in English and in Thai. */
+function visitorPages() {
+  const pages = [
+    ['/home', () => ['/home']],
+    ['/vouchers/:id', (ctx) => ctx.voucherIds.slice(0, DETAILS_IN_TURN).map((id) => `/vouchers/${id}`)],
+    ['/privileges/:id', (ctx) => ctx.privilegeIds.slice(0, DETAILS_IN_TURN).map((id) => `/privileges/${id}`)],
+    ['/signin', () => ['/signin']],
+  ];
+  return ['', '/th'].flatMap((prefix) =>
+    pages.map(([path, urls]) => ({
+      name: `GET ${prefix}${path} (visitor page${path.includes(':id') ? `, ${DETAILS_IN_TURN} in turn` : ''})`,
+      catalogue: true,
+      paths: (ctx) => urls(ctx).map((url) => `${prefix}${url}`),
+      headers: () => BROWSER,
+    })),
+  );
+}
+
 export const scenarios = [
   {
     name: 'GET /auth/users/profile (signed in)',
@@ -79,8 +101,9 @@ export const scenarios = [
     headers: signedIn,
   },
   { name: 'GET /auth/users/phoneCodes', path: () => '/auth/users/phoneCodes' },
-  // A visitor's home, rendered by the server (its markup reused while the answers are unchanged).
-  { name: 'GET /home (visitor page, server-rendered)', path: () => '/home' },
+  // A visitor's pages, rendered by the server and kept, compressed, while the catalogue is unchanged
+  // (the targets apply to them too). Asked as a browser asks: compressed, no member cookie.
+  ...visitorPages(),
   {
     name: 'vouchers: list (pages 1-50)',
     catalogue: true,

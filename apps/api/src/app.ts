@@ -268,7 +268,7 @@ export const buildApp = async (config: Config, deps: BuildDeps): Promise<ZodApp>
 
   // The back office first: every /admin path is its (or the API's), never the member app's.
   const adminWeb = await registerAdminWebApp(app, { dist: config.adminWebDist, tls: config.hsts });
-  const web = await registerWebApp(app, config.webDist);
+  const web = await registerWebApp(app, config.webDist, catalogueChanges);
   app.setNotFoundHandler(
     makeNotFoundHandler(app, {
       spaFallback: (req, reply, path) =>

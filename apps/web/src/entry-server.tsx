@@ -33,6 +33,11 @@ export type RenderedPage = {
   state: DehydratedState;
   /** The screen's module in the build's manifest: the page links its code and styles. */
   source: string;
+  /**
+   * Whether the page may be kept and sent again while the catalogue is unchanged: it was drawn from
+   * lasting answers only (a failed one would fail again, a 404), for a visitor.
+   */
+  keep: boolean;
 };
 
 export type RenderOptions = {
@@ -105,23 +110,38 @@ const lasting = (error: unknown) => isApiError(error) && error.status >= 400 && 
  * as usual. `fetch` is the same for every page the server renders.
  */
 export async function renderFirstView({ url, fetch, member }: RenderOptions): Promise<RenderedPage | null> {
+  if (member) return renderMemberShell(new URL(url, 'http://app.invalid'));
+  const found = visitorPageAt(url);
+  if (!found || inFlight >= MAX_IN_FLIGHT) return null;
+  inFlight += 1;
+  try {
+    return await renderAt(found.address, found.at, found.source, fetch);
+  } finally {
+    inFlight -= 1;
+  }
+}
+
+/**
+ * The address a visitor's page at `url` is rendered from — its path and the parts of the query its
+ * screen reads — or null when the server does not render that page for a visitor. Two URLs with one
+ * address are one page (`/home?x=1` is `/home`): the server keeps one copy of it.
+ */
+export function firstViewAddress(url: string): string | null {
+  const found = visitorPageAt(url);
+  return found ? found.address.pathname + found.address.search : null;
+}
+
+function visitorPageAt(url: string) {
   const given = new URL(url, 'http://app.invalid');
-  if (member) return renderMemberShell(given);
   const at = screenAt(given.pathname);
   const source = at?.handle?.serverRendered && at.handle.source;
-  if (!at || !source || inFlight >= MAX_IN_FLIGHT) return null;
+  if (!at || !source) return null;
   const query = at.handle?.serverQuery ? at.handle.serverQuery(given.searchParams) : '';
   if (query === null) return null;
   // Rendered from the parts of the address the screen reads: `?x=1` is the same page as no query.
   const address = new URL(`${given.pathname}${query ? `?${query}` : ''}`, given.origin);
   if (decideRoute(VISITOR, address).kind !== 'render') return null;
-
-  inFlight += 1;
-  try {
-    return await renderAt(address, at, source, fetch);
-  } finally {
-    inFlight -= 1;
-  }
+  return { at, source, address };
 }
 
 async function renderAt(
@@ -146,19 +166,21 @@ async function renderAt(
   const state = dehydrate(queryClient);
   const answers = JSON.stringify(state.queries.map((q) => [q.queryHash, q.state.data]));
   const key = address.pathname + address.search;
+  // A page drawn around a failed answer is kept only when that answer would fail again (a 404).
+  const lastingOnly = () =>
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .every((q) => q.state.status !== 'error' || lasting(q.state.error));
   let html = markups.get(key, answers);
   if (html === undefined) {
     if (!renderBudgetLeft()) return null;
     html = await render(lang, queryClient, router, context);
-    // A page drawn around a failed answer is kept only when that answer would fail again (a 404).
-    const failures = queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((q) => q.state.status === 'error');
-    if (failures.every((q) => lasting(q.state.error))) markups.set(key, answers, html);
+    if (lastingOnly()) markups.set(key, answers, html);
   }
+  const keep = lastingOnly();
   queryClient.clear();
-  return { html, lang, state, source };
+  return { html, lang, state, source, keep };
 }
 
 /**
@@ -184,7 +206,7 @@ async function renderMemberShell(given: URL): Promise<RenderedPage | null> {
       html = await render(lang, queryClient, router, context, true);
       markups.set(key, '', html);
     }
-    return { html, lang, state: dehydrate(queryClient), source: '' };
+    return { html, lang, state: dehydrate(queryClient), source: '', keep: false };
   } finally {
     inFlight -= 1;
   }

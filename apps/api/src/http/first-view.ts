@@ -4,13 +4,14 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
 /** What apps/web/src/entry-server.tsx renders (its build is apps/web/dist-server). */
-export type RenderedPage = { html: string; lang: string; state: unknown; source: string };
+export type RenderedPage = { html: string; lang: string; state: unknown; source: string; keep?: boolean };
 type RenderFirstView = (options: {
   url: string;
   fetch: typeof fetch;
   member?: boolean;
 }) => Promise<RenderedPage | null>;
 type ScreenModulesAt = (url: string) => string[];
+type FirstViewAddress = (url: string) => string | null;
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -21,8 +22,12 @@ export interface FirstViewPages {
   /**
    * index.html with the visitor's first screen of `url` in it (with `member`: the member's layout and the
    * screen's outline), else with that screen's code and styles linked, or null: send index.html as it is.
+   * `keep`: it is a visitor's page drawn from lasting answers, so it may be sent again until the
+   * catalogue changes (never a member's, never one drawn around a failed answer or sent without markup).
    */
-  page(url: string, options?: { member?: boolean }): Promise<string | null>;
+  page(url: string, options?: { member?: boolean }): Promise<{ html: string; keep: boolean } | null>;
+  /** The address the visitor's page at `url` is made from (one page for many URLs), or null: not one. */
+  addressOf(url: string): string | null;
 }
 
 const NULL_BODY = new Set([204, 304]);
@@ -173,9 +178,12 @@ export async function loadFirstViewPages(
   }
   const template = readFileSync(join(webDist, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const { renderFirstView, screenModulesAt } = (await import(pathToFileURL(bundle).href)) as {
+  const { renderFirstView, screenModulesAt, firstViewAddress } = (await import(
+    pathToFileURL(bundle).href
+  )) as {
     renderFirstView: RenderFirstView;
     screenModulesAt: ScreenModulesAt;
+    firstViewAddress?: FirstViewAddress;
   };
   const fetch = injectFetch(app);
   // One page per screen (a few dozen at most), made on first use.
@@ -203,8 +211,23 @@ export async function loadFirstViewPages(
         return null;
       });
       const page = await Promise.race([rendering, late]).finally(() => clearTimeout(timer));
-      if (member) return page ? assembleMemberShell(linkedPage(url) ?? template, page) : linkedPage(url);
-      return (page && assemble(template, manifest, page)) ?? linkedPage(url);
+      const linkedOnly = () => {
+        const html = linkedPage(url);
+        return html === null ? null : { html, keep: false };
+      };
+      if (member)
+        return page
+          ? { html: assembleMemberShell(linkedPage(url) ?? template, page), keep: false }
+          : linkedOnly();
+      const html = page && assemble(template, manifest, page);
+      return html ? { html, keep: page.keep === true } : linkedOnly();
+    },
+    addressOf(url) {
+      try {
+        return firstViewAddress?.(url) ?? null;
+      } catch {
+        return null; // not an address of the app's
+      }
     },
   };
 }

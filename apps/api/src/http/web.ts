@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogueChanges } from '../modules/catalogue/index.ts';
 import { sendError } from './errors.ts';
+import { createFirstViewCache, sentPage, type Encoding, type SentPage } from './first-view-cache.ts';
 import { loadFirstViewPages } from './first-view.ts';
 
 /** Paths the API owns: never answered with the single-page app. */
@@ -42,22 +42,34 @@ const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path.split('/').pop
 const withLanguageManifest = (path: string, page: string) =>
   /^\/th(\/|$)/.test(path) ? page.replace('/manifest-en.webmanifest', '/manifest-th.webmanifest') : page;
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
+/** The encoding a page is sent in: what the browser accepts, brotli first. */
+const encodingFor = (req: FastifyRequest): Encoding => {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+};
+
+/** If-None-Match names the page's validator (weak comparison: `W/` aside, or `*`). */
+const matches = (req: FastifyRequest, etag: string) => {
+  const given = req.headers['if-none-match'];
+  if (!given) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return given.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+};
 
 /**
- * A rendered page, compressed here: the compress plugin does not reach the not-found handler. Brotli
- * at a middle quality: about as small as gzip's best for a fraction of brotli 11's time.
+ * A rendered page, compressed here (the compress plugin does not reach the not-found handler), with
+ * its validator: a browser holding the same page gets a 304 and no body.
  */
-async function sendPage(req: FastifyRequest, reply: FastifyReply, page: string): Promise<void> {
-  const accepted = String(req.headers['accept-encoding'] ?? '');
-  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding, cookie');
-  if (/\bbr\b/.test(accepted)) {
-    const body = await brotli(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    await reply.header('content-encoding', 'br').send(body);
-  } else if (/\bgzip\b/.test(accepted)) {
-    await reply.header('content-encoding', 'gzip').send(await gzipped(page));
-  } else await reply.send(page);
+async function sendPage(req: FastifyRequest, reply: FastifyReply, page: SentPage): Promise<void> {
+  reply.header('vary', 'accept-encoding, cookie').header('etag', page.etag);
+  if (matches(req, page.etag)) {
+    await reply.code(304).send();
+    return;
+  }
+  const encoding = encodingFor(req);
+  reply.type('text/html; charset=utf-8');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  await reply.send(await page.body(encoding));
 }
 
 export interface WebApp {
@@ -87,7 +99,11 @@ export function inlineScriptHashes(webDist: string): string[] {
  * .br/.gz files are used when the build wrote them; @fastify/compress covers the rest. Any other GET of
  * a non-API path (/home, /th/home, /signin?redirect=…) gets index.html: the client router takes over.
  */
-export const registerWebApp = async (app: FastifyInstance, webDist: string): Promise<WebApp> => {
+export const registerWebApp = async (
+  app: FastifyInstance,
+  webDist: string,
+  catalogue?: CatalogueChanges,
+): Promise<WebApp> => {
   const available = existsSync(join(webDist, 'index.html'));
   if (available) {
     await app.register(fastifyStatic, {
@@ -103,6 +119,21 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string): Pro
   }
 
   const firstViews = available ? await loadFirstViewPages(app, webDist) : null;
+  // Visitors' pages kept by the catalogue's generations; without them (no catalogue) each is made anew.
+  const kept = createFirstViewCache(() => catalogue?.freshness);
+
+  /** The page for `req`: a member's made for them, a visitor's kept by its address while the catalogue is unchanged. */
+  const pageFor = async (req: FastifyRequest, path: string): Promise<SentPage | null> => {
+    if (!firstViews) return null;
+    const member = signedInHint(req);
+    const make = async () => {
+      const made = await firstViews.page(req.url, { member });
+      return made && { html: withLanguageManifest(path, made.html), keep: made.keep && !member };
+    };
+    const address = member ? null : firstViews.addressOf(req.url);
+    if (address === null) return make().then((made) => made && sentPage(made.html));
+    return kept.page(address, make);
+  };
 
   const spaFallback = async (req: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> => {
     if (isApiPath(path) || looksLikeFile(path)) return false;
@@ -114,8 +145,8 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string): Pro
     }
     // The page depends on the signed-in hint: a cache must not hand a member's layout to a visitor.
     reply.header('cache-control', 'no-cache').header('vary', 'cookie');
-    const page = req.method === 'GET' ? await firstViews?.page(req.url, { member: signedInHint(req) }) : null;
-    if (page) await sendPage(req, reply, withLanguageManifest(path, page));
+    const page = req.method === 'GET' ? await pageFor(req, path) : null;
+    if (page) await sendPage(req, reply, page);
     else await reply.sendFile('index.html');
     return true;
   };
