@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /** What apps/web/src/entry-server.tsx renders (its build is apps/web/dist-server). */
 export type RenderedPage = { html: string; lang: string; state: unknown; source: string; keep?: boolean };
@@ -200,6 +201,10 @@ export async function loadFirstViewPages(
     return linked.get(key) ?? null;
   };
 
+  // Finding a URL's address matches it against every route (a millisecond and more): done once per URL
+  // ('' = not a visitor's page).
+  const addresses = new LRUCache<string, string>({ max: 2000 });
+
   return {
     async page(url, { member = false } = {}) {
       let timer: NodeJS.Timeout | undefined;
@@ -223,11 +228,16 @@ export async function loadFirstViewPages(
       return html ? { html, keep: page.keep === true } : linkedOnly();
     },
     addressOf(url) {
-      try {
-        return firstViewAddress?.(url) ?? null;
-      } catch {
-        return null; // not an address of the app's
+      let address = addresses.get(url);
+      if (address === undefined) {
+        try {
+          address = firstViewAddress?.(url) ?? '';
+        } catch {
+          address = ''; // not an address of the app's
+        }
+        addresses.set(url, address);
       }
+      return address || null;
     },
   };
 }
