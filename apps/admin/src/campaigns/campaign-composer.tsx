@@ -9,21 +9,7 @@ import {
   type Tier,
 } from '@app/contracts';
 import { TeamOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Space,
-  Spin,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, App, Checkbox, DatePicker, Form, Input, Radio, Spin, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,6 +27,7 @@ import { CampaignPreview } from './campaign-preview.tsx';
 import { segmentText } from './segment-text.ts';
 import { useSegmentCount, useSendCampaign } from './use-campaigns.ts';
 import styles from './campaigns.module.css';
+import { WholeNumberItem } from '../shared/whole-number-item.tsx';
 
 type Values = {
   titleEn: string;
@@ -57,6 +44,14 @@ type Values = {
   when: 'now' | 'later';
   at?: Dayjs | null;
 };
+
+/** The message's four texts, English beside Thai: a one-line title, a body of a few lines. */
+const MESSAGE_FIELDS = [
+  { name: 'titleEn', lang: 'en', max: CAMPAIGN_TITLE_MAX, rows: 0 },
+  { name: 'titleTh', lang: 'th', max: CAMPAIGN_TITLE_MAX, rows: 0 },
+  { name: 'bodyEn', lang: 'en', max: CAMPAIGN_BODY_MAX, rows: 4 },
+  { name: 'bodyTh', lang: 'th', max: CAMPAIGN_BODY_MAX, rows: 4 },
+] as const;
 
 /** The segment the form describes, or null while it is incomplete (no tier ticked, no store picked). */
 function segmentOf(v: Partial<Values> | undefined): CampaignSegment | null {
@@ -169,14 +164,6 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
   ];
   const kind = values?.kind;
   const linkKind = values?.linkKind ?? 'none';
-  const actions = (
-    <Space>
-      <Button onClick={close}>{t('admin.common.cancel')}</Button>
-      <Button type="primary" loading={send.isPending} onClick={() => void submit()}>
-        {values?.when === 'later' ? t('admin.campaigns.schedule') : t('admin.campaigns.sendNow')}…
-      </Button>
-    </Space>
-  );
 
   return (
     <FormDrawer
@@ -184,7 +171,11 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
       onClose={close}
       title={t('admin.campaigns.newTitle')}
       width={900}
-      actions={actions}
+      submit={{
+        label: `${values?.when === 'later' ? t('admin.campaigns.schedule') : t('admin.campaigns.sendNow')}…`,
+        loading: send.isPending,
+        onClick: () => void submit(),
+      }}
     >
       {error && <Alert type="error" showIcon role="alert" title={error} className="block-gap-bottom" />}
       <Form
@@ -200,28 +191,20 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
           {t('admin.campaigns.message')}
         </Typography.Title>
         <div className={styles.pair}>
-          <Form.Item name="titleEn" label={t('admin.campaigns.titleEn')} rules={required(CAMPAIGN_TITLE_MAX)}>
-            <Input lang="en" maxLength={CAMPAIGN_TITLE_MAX} showCount />
-          </Form.Item>
-          <Form.Item name="titleTh" label={t('admin.campaigns.titleTh')} rules={required(CAMPAIGN_TITLE_MAX)}>
-            <Input lang="th" maxLength={CAMPAIGN_TITLE_MAX} showCount />
-          </Form.Item>
-          <Form.Item name="bodyEn" label={t('admin.campaigns.bodyEn')} rules={required(CAMPAIGN_BODY_MAX)}>
-            <Input.TextArea
-              lang="en"
-              autoSize={{ minRows: 4, maxRows: 12 }}
-              maxLength={CAMPAIGN_BODY_MAX}
-              showCount
-            />
-          </Form.Item>
-          <Form.Item name="bodyTh" label={t('admin.campaigns.bodyTh')} rules={required(CAMPAIGN_BODY_MAX)}>
-            <Input.TextArea
-              lang="th"
-              autoSize={{ minRows: 4, maxRows: 12 }}
-              maxLength={CAMPAIGN_BODY_MAX}
-              showCount
-            />
-          </Form.Item>
+          {MESSAGE_FIELDS.map(({ name, lang, max, rows }) => (
+            <Form.Item key={name} name={name} label={t(`admin.campaigns.${name}`)} rules={required(max)}>
+              {rows ? (
+                <Input.TextArea
+                  lang={lang}
+                  autoSize={{ minRows: rows, maxRows: 12 }}
+                  maxLength={max}
+                  showCount
+                />
+              ) : (
+                <Input lang={lang} maxLength={max} showCount />
+              )}
+            </Form.Item>
+          ))}
         </div>
         <Form.Item
           name="linkKind"
@@ -312,26 +295,15 @@ export function CampaignComposer(props: { open: boolean; onClose: () => void }) 
           </Form.Item>
         )}
         {kind === 'points_expiring' && (
-          <Form.Item
+          <WholeNumberItem
             name="days"
             label={t('admin.campaigns.segment.days')}
-            rules={[
-              {
-                required: true,
-                type: 'integer',
-                min: 1,
-                max: CAMPAIGN_EXPIRY_DAYS_MAX,
-                message: t('admin.catalogue.wholeBetween', { min: 1, max: CAMPAIGN_EXPIRY_DAYS_MAX }),
-              },
-            ]}
-          >
-            <InputNumber
-              min={1}
-              max={CAMPAIGN_EXPIRY_DAYS_MAX}
-              precision={0}
-              suffix={t('admin.catalogue.days')}
-            />
-          </Form.Item>
+            min={1}
+            max={CAMPAIGN_EXPIRY_DAYS_MAX}
+            message={t('admin.catalogue.wholeBetween', { min: 1, max: CAMPAIGN_EXPIRY_DAYS_MAX })}
+            // As wide as the days need, not the whole form.
+            input={{ suffix: t('admin.catalogue.days'), style: undefined }}
+          />
         )}
         <div className={styles.count} aria-live="polite">
           <TeamOutlined aria-hidden="true" />

@@ -158,8 +158,22 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
     width: number,
     span: (row: T) => [string | null, string | null],
   ): TableColumnsType<T>[number] => ({ title, key, width, render: (_, row) => dates(...span(row)) });
-  const limitOf = (used: number, of: number | null) =>
-    of === null ? `${formatNumber(used)} / ∞` : `${formatNumber(used)} / ${formatNumber(of)}`;
+  // How much of a limit is used: sold of stock, redeemed of stock, used of the coupon's total (∞: none).
+  const usageColumn = <T,>(
+    key: string,
+    title: string,
+    width: number,
+    usage: (row: T) => [number, number | null],
+  ): TableColumnsType<T>[number] => ({
+    title,
+    key,
+    width,
+    align: 'right',
+    render: (_, row) => {
+      const [used, of] = usage(row);
+      return of === null ? `${formatNumber(used)} / ∞` : `${formatNumber(used)} / ${formatNumber(of)}`;
+    },
+  });
 
   const columns = {
     vouchers: [
@@ -174,13 +188,7 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
             ? t('admin.catalogue.fromPrice', { price: formatMoney(v.price) })
             : formatMoney(v.price),
       },
-      {
-        title: t('admin.catalogue.soldOfStock'),
-        key: 'stock',
-        width: 120,
-        align: 'right',
-        render: (_, v) => limitOf(v.sold, v.stock),
-      },
+      usageColumn<AdminVoucher>('stock', t('admin.catalogue.soldOfStock'), 120, (v) => [v.sold, v.stock]),
       datesColumn<AdminVoucher>('sale', t('admin.catalogue.onSale'), 190, (v) => [
         v.saleStartsAt,
         v.saleEndsAt,
@@ -195,13 +203,10 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
         align: 'right',
         render: (v: number) => formatNumber(v),
       },
-      {
-        title: t('admin.catalogue.redeemedOfStock'),
-        key: 'stock',
-        width: 140,
-        align: 'right',
-        render: (_, v) => limitOf(v.redeemed, v.stock),
-      },
+      usageColumn<AdminPrivilege>('stock', t('admin.catalogue.redeemedOfStock'), 140, (v) => [
+        v.redeemed,
+        v.stock,
+      ]),
       datesColumn<AdminPrivilege>('valid', t('admin.catalogue.valid'), 200, (v) => [
         v.validFrom,
         v.validUntil,
@@ -234,13 +239,10 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
         align: 'right',
         render: (v: number) => (v ? formatMoney(v) : '—'),
       },
-      {
-        title: t('admin.catalogue.usedOfLimit'),
-        key: 'used',
-        width: 120,
-        align: 'right',
-        render: (_, c) => limitOf(c.usedCount, c.totalLimit),
-      },
+      usageColumn<AdminCoupon>('used', t('admin.catalogue.usedOfLimit'), 120, (c) => [
+        c.usedCount,
+        c.totalLimit,
+      ]),
       datesColumn<AdminCoupon>('valid', t('admin.catalogue.valid'), 200, (c) => [c.startsAt, c.endsAt]),
     ] satisfies TableColumnsType<AdminCoupon>,
     banners: [
@@ -401,33 +403,25 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
               label={t('admin.catalogue.statusLabel')}
               labelHidden
               placeholder={t('admin.catalogue.anyStatus')}
-              options={CATALOGUE_STATUSES.map((s) => ({
-                value: s,
-                label: t(`admin.catalogue.status.${s}`),
-              }))}
+              values={CATALOGUE_STATUSES}
+              labelKey="admin.catalogue.status"
             />
           )}
           {hasStore(kind) && (
-            <Form.Item name="storeId">
-              <CataloguePicker
-                kind="stores"
-                allowClear
-                aria-label={t('admin.catalogue.fields.store')}
-                placeholder={t('admin.catalogue.anyStore')}
-                className={styles.filterPicker}
-              />
-            </Form.Item>
+            <PickerFilter
+              name="storeId"
+              list="stores"
+              label={t('admin.catalogue.fields.store')}
+              placeholder={t('admin.catalogue.anyStore')}
+            />
           )}
           {(hasStore(kind) || kind === 'stores') && (
-            <Form.Item name="categoryId">
-              <CataloguePicker
-                kind="categories"
-                allowClear
-                aria-label={t('admin.catalogue.fields.category')}
-                placeholder={t('admin.catalogue.anyCategory')}
-                className={styles.filterPicker}
-              />
-            </Form.Item>
+            <PickerFilter
+              name="categoryId"
+              list="categories"
+              label={t('admin.catalogue.fields.category')}
+              placeholder={t('admin.catalogue.anyCategory')}
+            />
           )}
           {kind === 'banners' && (
             <FilterSelect
@@ -435,10 +429,8 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
               label={t('admin.catalogue.fields.position')}
               labelHidden
               placeholder={t('admin.catalogue.anyPosition')}
-              options={BANNER_POSITIONS.map((p) => ({
-                value: p,
-                label: t(`admin.catalogue.positions.${p}`),
-              }))}
+              values={BANNER_POSITIONS}
+              labelKey="admin.catalogue.positions"
             />
           )}
         </Form>
@@ -464,5 +456,25 @@ export function CatalogueList({ kind, canWrite }: { kind: CatalogueKind; canWrit
         onStatus={(row, action, onConflict) => confirmMove(row, action, onConflict)}
       />
     </Card>
+  );
+}
+
+/** A filter that picks one store or category by name (searched on the server); empty: any. */
+function PickerFilter(props: {
+  name: string;
+  list: 'stores' | 'categories';
+  label: string;
+  placeholder: string;
+}) {
+  return (
+    <Form.Item name={props.name}>
+      <CataloguePicker
+        kind={props.list}
+        allowClear
+        aria-label={props.label}
+        placeholder={props.placeholder}
+        className={styles.filterPicker}
+      />
+    </Form.Item>
   );
 }

@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, InputNumber, Typography } from 'antd';
+import { DatePicker, Form, Input, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import 'dayjs/locale/th';
 import dayjs from 'dayjs';
@@ -6,6 +6,7 @@ import buddhistEra from 'dayjs/plugin/buddhistEra';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../shared/i18n.ts';
+import { WholeNumberItem } from '../shared/whole-number-item.tsx';
 import { dateTimeFormat } from './datetime.ts';
 import styles from './catalogue.module.css';
 
@@ -88,30 +89,20 @@ export function NumberItem(props: {
   const min = props.min ?? 0;
   const max = props.max ?? 100_000_000;
   return (
-    <Form.Item
+    <WholeNumberItem
       name={props.name}
       label={props.label}
       extra={props.hint}
-      rules={[
-        {
-          required: !props.optional,
-          type: 'integer',
-          min,
-          max,
-          message: t('admin.catalogue.wholeBetween', { min, max: max.toLocaleString('en') }),
-        },
-      ]}
-    >
-      <InputNumber
-        min={min}
-        max={max}
-        precision={0}
-        prefix={props.prefix}
-        suffix={props.suffix}
-        placeholder={props.placeholder ?? (props.optional ? t('admin.catalogue.noLimit') : undefined)}
-        style={{ width: '100%' }}
-      />
-    </Form.Item>
+      min={min}
+      max={max}
+      optional={props.optional}
+      message={t('admin.catalogue.wholeBetween', { min, max: max.toLocaleString('en') })}
+      input={{
+        prefix: props.prefix,
+        suffix: props.suffix,
+        placeholder: props.placeholder ?? (props.optional ? t('admin.catalogue.noLimit') : undefined),
+      }}
+    />
   );
 }
 

@@ -1,8 +1,9 @@
-import { Form, InputNumber, Radio } from 'antd';
+import { Form, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../shared/format.ts';
 import { ReasonDialog } from '../shared/reason-dialog.tsx';
+import { WholeNumberItem } from '../shared/whole-number-item.tsx';
 
 type PointsForm = { direction: 'add' | 'take'; amount: number; reason: string };
 
@@ -57,21 +58,13 @@ export function AdjustPointsDialog(props: {
           ]}
         />
       </Form.Item>
-      <Form.Item
+      <WholeNumberItem
         name="amount"
         label={t('admin.members.pointsAmount')}
-        rules={[
-          {
-            required: true,
-            type: 'integer',
-            min: 1,
-            max: 1_000_000,
-            message: t('admin.members.pointsInvalid'),
-          },
-        ]}
-      >
-        <InputNumber min={1} max={1_000_000} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
+        min={1}
+        max={1_000_000}
+        message={t('admin.members.pointsInvalid')}
+      />
     </ReasonDialog>
   );
 }

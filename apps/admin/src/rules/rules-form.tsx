@@ -1,5 +1,5 @@
 import { TIERS, type ProgrammeRulesView, type UpdateRulesBody } from '@app/contracts';
-import { Alert, App, Button, Form, Grid, Input, InputNumber, Space, Typography } from 'antd';
+import { Alert, App, Form, Grid, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFieldErrors } from '../catalogue/form-errors.ts';
@@ -10,8 +10,22 @@ import { RuleChanges } from './rule-changes.tsx';
 import { diffRules } from './rules-diff.ts';
 import { useUpdateRules } from './use-rules.ts';
 import styles from './rules.module.css';
+import { ReasonItem } from '../shared/reason-item.tsx';
+import { WholeNumberItem } from '../shared/whole-number-item.tsx';
 
 type Values = Omit<UpdateRulesBody, 'tiers'> & { tiers: UpdateRulesBody['tiers'] };
+
+/** The programme's two figures, each a whole number from 1 with its own texts (`admin.rules.<text>…`). */
+const FIGURES = [
+  { name: 'bahtPerPoint', text: 'bahtPerPoint', max: 100_000, prefix: '฿', suffix: undefined },
+  {
+    name: 'pointsLifetimeMonths',
+    text: 'lifetime',
+    max: 120,
+    prefix: undefined,
+    suffix: 'admin.rules.months',
+  },
+] as const;
 
 /**
  * The owner's edit of the rules: every value at once, a required reason, then a confirmation that
@@ -74,15 +88,6 @@ export function RulesForm(props: { open: boolean; current: ProgrammeRulesView; o
     });
   };
 
-  const actions = (
-    <Space>
-      <Button onClick={close}>{t('admin.common.cancel')}</Button>
-      <Button type="primary" loading={update.isPending} onClick={() => void submit()}>
-        {t('admin.rules.review')}
-      </Button>
-    </Space>
-  );
-
   return (
     <FormDrawer
       open={props.open}
@@ -90,7 +95,7 @@ export function RulesForm(props: { open: boolean; current: ProgrammeRulesView; o
       title={t('admin.rules.editTitle')}
       width={880}
       destroyOnHidden={false}
-      actions={actions}
+      submit={{ label: t('admin.rules.review'), loading: update.isPending, onClick: () => void submit() }}
     >
       <Alert
         type="info"
@@ -101,44 +106,18 @@ export function RulesForm(props: { open: boolean; current: ProgrammeRulesView; o
       {error && <Alert type="error" showIcon title={error} role="alert" className="block-gap-bottom" />}
       <Form form={form} layout="vertical" requiredMark="optional">
         <div className={styles.figures}>
-          <Form.Item
-            name="bahtPerPoint"
-            label={t('admin.rules.bahtPerPoint')}
-            extra={t('admin.rules.bahtPerPointHint')}
-            rules={[
-              {
-                required: true,
-                type: 'integer',
-                min: 1,
-                max: 100_000,
-                message: t('admin.rules.bahtPerPointInvalid'),
-              },
-            ]}
-          >
-            <InputNumber min={1} max={100_000} precision={0} prefix="฿" style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            name="pointsLifetimeMonths"
-            label={t('admin.rules.lifetime')}
-            extra={t('admin.rules.lifetimeHint')}
-            rules={[
-              {
-                required: true,
-                type: 'integer',
-                min: 1,
-                max: 120,
-                message: t('admin.rules.lifetimeInvalid'),
-              },
-            ]}
-          >
-            <InputNumber
+          {FIGURES.map(({ name, text, max, prefix, suffix }) => (
+            <WholeNumberItem
+              key={name}
+              name={name}
+              label={t(`admin.rules.${text}`)}
+              extra={t(`admin.rules.${text}Hint`)}
               min={1}
-              max={120}
-              precision={0}
-              suffix={t('admin.rules.months')}
-              style={{ width: '100%' }}
+              max={max}
+              message={t(`admin.rules.${text}Invalid`)}
+              input={{ prefix, suffix: suffix && t(suffix) }}
             />
-          </Form.Item>
+          ))}
         </div>
         <Typography.Title level={5}>{t('admin.rules.tiers')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('admin.rules.tiersHint')}</Typography.Paragraph>
@@ -151,24 +130,7 @@ export function RulesForm(props: { open: boolean; current: ProgrammeRulesView; o
             <TierRow key={tier} tier={tier} index={i} narrow={narrow} />
           ))}
         </div>
-        <Form.Item
-          name="reason"
-          label={t('admin.common.reason')}
-          extra={t('admin.common.reasonHint')}
-          className="block-gap"
-          rules={[
-            { required: true, whitespace: true, message: t('admin.common.reasonRequired') },
-            { min: 3, message: t('admin.common.reasonShort') },
-            { max: 500, message: t('admin.common.reasonLong') },
-          ]}
-        >
-          <Input.TextArea
-            rows={3}
-            maxLength={500}
-            showCount
-            placeholder={t('admin.rules.reasonPlaceholder')}
-          />
-        </Form.Item>
+        <ReasonItem className="block-gap" placeholder={t('admin.rules.reasonPlaceholder')} />
       </Form>
     </FormDrawer>
   );
@@ -198,29 +160,15 @@ function TierRow({ tier, index, narrow }: { tier: (typeof TIERS)[number]; index:
       <div className={styles.tierName}>
         <TierTag tier={tier} />
       </div>
-      <Form.Item
+      <WholeNumberItem
         name={['tiers', index, 'pointsRequired']}
         label={label('admin.rules.pointsRequired')}
         extra={index === 0 ? t('admin.rules.firstTierZero') : undefined}
-        rules={[
-          {
-            required: true,
-            type: 'integer',
-            min: 0,
-            max: 100_000_000,
-            message: t('admin.rules.pointsInvalid'),
-          },
-        ]}
-      >
-        <InputNumber
-          min={0}
-          max={100_000_000}
-          precision={0}
-          disabled={index === 0}
-          style={{ width: '100%' }}
-          aria-label={`${tierName}: ${t('admin.rules.pointsRequired')}`}
-        />
-      </Form.Item>
+        min={0}
+        max={100_000_000}
+        message={t('admin.rules.pointsInvalid')}
+        input={{ disabled: index === 0, 'aria-label': `${tierName}: ${t('admin.rules.pointsRequired')}` }}
+      />
       {text('en')}
       {text('th')}
     </>

@@ -9,19 +9,28 @@ import { currentLanguage } from './i18n.ts';
 // The range picker prints the Buddhist-era year in Thai (as every date in the app).
 dayjs.extend(buddhistEra);
 
+/** What a filter offers: its own options, or codes each named by its text under `labelKey` (`<labelKey>.<code>`). */
+type Choices =
+  | { options: Array<{ value: string; label: string }>; values?: never; labelKey?: never }
+  | { options?: never; values: readonly string[]; labelKey: string };
+
 /**
  * One filter of a list's filter bar: pick one value or none. With `labelHidden` (a one-line bar) the
  * label is the control's accessible name only; else it stands above it.
  */
-export function FilterSelect(props: {
-  name: string;
-  label: string;
-  placeholder: string;
-  options: Array<{ value: string; label: string }>;
-  searchable?: boolean;
-  labelHidden?: boolean;
-  className?: string;
-}) {
+export function FilterSelect(
+  props: {
+    name: string;
+    label: string;
+    placeholder: string;
+    searchable?: boolean;
+    labelHidden?: boolean;
+    className?: string;
+  } & Choices,
+) {
+  const { t } = useTranslation();
+  const options =
+    props.options ?? props.values.map((v) => ({ value: v, label: t(`${props.labelKey}.${v}`) }));
   return (
     <Form.Item name={props.name} label={props.labelHidden ? undefined : props.label}>
       <Select
@@ -31,7 +40,7 @@ export function FilterSelect(props: {
         aria-label={props.labelHidden ? props.label : undefined}
         placeholder={props.placeholder}
         className={props.className}
-        options={props.options}
+        options={options}
       />
     </Form.Item>
   );

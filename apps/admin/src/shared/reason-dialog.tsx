@@ -1,6 +1,7 @@
-import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Form, Modal, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReasonItem } from './reason-item.tsx';
 import { useSubmit } from './use-submit.ts';
 
 export interface ReasonDialogProps<V extends { reason: string }> {
@@ -58,18 +59,7 @@ export function ReasonDialog<V extends { reason: string }>(props: ReasonDialogPr
       {error && <Alert type="error" showIcon title={error} role="alert" className="dialog-alert" />}
       <Form form={form} layout="vertical" initialValues={props.initialValues} requiredMark={false}>
         {props.children}
-        <Form.Item
-          name="reason"
-          label={t('admin.common.reason')}
-          extra={t('admin.common.reasonHint')}
-          rules={[
-            { required: true, whitespace: true, message: t('admin.common.reasonRequired') },
-            { min: 3, message: t('admin.common.reasonShort') },
-            { max: 500, message: t('admin.common.reasonLong') },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
+        <ReasonItem />
       </Form>
       {props.summary && values && <div className="dialog-summary">{props.summary(values)}</div>}
     </Modal>

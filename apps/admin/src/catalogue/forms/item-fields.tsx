@@ -1,11 +1,21 @@
 import { TIERS } from '@app/contracts';
 import { Form, Select } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bilingual } from '../form-parts.tsx';
 import { CataloguePicker } from '../catalogue-picker.tsx';
 import { ImageField } from '../image-field.tsx';
 import styles from '../catalogue.module.css';
 import { CategoryItem } from './common-fields.tsx';
+import type { KindForm } from './kind-form.ts';
+import {
+  itemBasicsCollapse,
+  itemBasicsFromView,
+  itemBasicsToBody,
+  itemBasicsUrls,
+  type ItemBasicsValues,
+  type ItemBasicsView,
+} from './item-values.ts';
 
 /** What vouchers and privileges share: store, category, texts, terms, pictures and minimum tier. */
 export function ItemBasics({ mediaKind, urls }: { mediaKind: string; urls: Map<string, string> }) {
@@ -57,4 +67,30 @@ export function ItemBasics({ mediaKind, urls }: { mediaKind: string; urls: Map<s
       </Form.Item>
     </>
   );
+}
+
+/**
+ * A voucher's or a privilege's form: the basics both kinds share first (fields, values, pictures), then
+ * the kind's own values and fields after them.
+ */
+export function itemKindForm<View extends ItemBasicsView, Own>(own: {
+  mediaKind: string;
+  empty: () => Partial<Own>;
+  fromView: (view: View) => Own;
+  toBody: (values: Own) => object;
+  Fields: () => ReactNode;
+}): KindForm<View, ItemBasicsValues & Own> {
+  return {
+    empty: () => ({ imageFiles: [], ...own.empty() }) as Partial<ItemBasicsValues & Own>,
+    fromView: (v) => ({ ...itemBasicsFromView(v), ...own.fromView(v) }),
+    toBody: (f) => ({ ...itemBasicsToBody(f), ...own.toBody(f) }),
+    urls: itemBasicsUrls,
+    collapse: itemBasicsCollapse,
+    Fields: ({ urls }) => (
+      <>
+        <ItemBasics mediaKind={own.mediaKind} urls={urls} />
+        <own.Fields />
+      </>
+    ),
+  };
 }

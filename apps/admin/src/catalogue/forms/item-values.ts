@@ -16,7 +16,7 @@ export type ItemBasicsValues = {
   imageFiles: string[];
 };
 
-type ItemBasicsView = Pick<
+export type ItemBasicsView = Pick<
   AdminVoucher,
   | 'storeId'
   | 'categoryId'

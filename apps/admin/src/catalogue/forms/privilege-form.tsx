@@ -4,17 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { fromInstant, toInstant } from '../datetime.ts';
 import { DateTimeItem, NumberItem, orNull, Section } from '../form-parts.tsx';
 import styles from '../catalogue.module.css';
-import { ItemBasics } from './item-fields.tsx';
-import type { KindForm } from './kind-form.ts';
-import {
-  itemBasicsCollapse,
-  itemBasicsFromView,
-  itemBasicsToBody,
-  itemBasicsUrls,
-  type ItemBasicsValues,
-} from './item-values.ts';
+import { itemKindForm } from './item-fields.tsx';
 
-export type PrivilegeValues = ItemBasicsValues & {
+type PrivilegeValues = {
   pointsCost: number;
   stock?: number | null;
   validFrom: Dayjs | null;
@@ -22,10 +14,10 @@ export type PrivilegeValues = ItemBasicsValues & {
   usageLimit?: number | null;
 };
 
-export const privilegeForm: KindForm<AdminPrivilege, PrivilegeValues> = {
-  empty: () => ({ imageFiles: [], usageLimit: 1 }),
+export const privilegeForm = itemKindForm<AdminPrivilege, PrivilegeValues>({
+  mediaKind: 'privileges',
+  empty: () => ({ usageLimit: 1 }),
   fromView: (v) => ({
-    ...itemBasicsFromView(v),
     pointsCost: v.pointsCost,
     stock: v.stock,
     validFrom: fromInstant(v.validFrom),
@@ -33,23 +25,19 @@ export const privilegeForm: KindForm<AdminPrivilege, PrivilegeValues> = {
     usageLimit: v.usageLimit,
   }),
   toBody: (f) => ({
-    ...itemBasicsToBody(f),
     pointsCost: f.pointsCost,
     stock: orNull(f.stock),
     validFrom: toInstant(f.validFrom),
     validUntil: toInstant(f.validUntil),
     usageLimit: orNull(f.usageLimit),
   }),
-  urls: itemBasicsUrls,
-  collapse: itemBasicsCollapse,
-  Fields: ({ urls }) => <PrivilegeFields urls={urls} />,
-};
+  Fields: PrivilegeFields,
+});
 
-function PrivilegeFields({ urls }: { urls: Map<string, string> }) {
+function PrivilegeFields() {
   const { t } = useTranslation();
   return (
     <>
-      <ItemBasics mediaKind="privileges" urls={urls} />
       <Section>{t('admin.catalogue.sections.redeem')}</Section>
       <div className={styles.grid3}>
         <NumberItem

@@ -6,18 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { fromInstant, toInstant } from '../datetime.ts';
 import { DateTimeItem, NumberItem, orNull, Section, textOrNull } from '../form-parts.tsx';
 import styles from '../catalogue.module.css';
-import { ItemBasics } from './item-fields.tsx';
-import type { KindForm } from './kind-form.ts';
-import {
-  itemBasicsCollapse,
-  itemBasicsFromView,
-  itemBasicsToBody,
-  itemBasicsUrls,
-  type ItemBasicsValues,
-} from './item-values.ts';
+import { itemKindForm } from './item-fields.tsx';
 
 type Option = { id?: string; labelEn?: string; labelTh: string; price: number };
-export type VoucherValues = ItemBasicsValues & {
+type VoucherValues = {
   price: number;
   priceOptions: Option[];
   pointsEarned?: number | null;
@@ -31,9 +23,9 @@ export type VoucherValues = ItemBasicsValues & {
   limitPerMember?: number | null;
 };
 
-export const voucherForm: KindForm<AdminVoucher, VoucherValues> = {
+export const voucherForm = itemKindForm<AdminVoucher, VoucherValues>({
+  mediaKind: 'vouchers',
   empty: () => ({
-    imageFiles: [],
     priceOptions: [],
     privilegeOnly: false,
     validDays: 90,
@@ -41,7 +33,6 @@ export const voucherForm: KindForm<AdminVoucher, VoucherValues> = {
     usageLimit: 1,
   }),
   fromView: (v) => ({
-    ...itemBasicsFromView(v),
     price: v.price,
     priceOptions: v.priceOptions.map((o) => ({
       id: o.id,
@@ -60,7 +51,6 @@ export const voucherForm: KindForm<AdminVoucher, VoucherValues> = {
     limitPerMember: v.limitPerMember,
   }),
   toBody: (f) => ({
-    ...itemBasicsToBody(f),
     price: f.price,
     priceOptions: (f.priceOptions ?? []).map((o) => ({
       ...(o.id ? { id: o.id } : {}),
@@ -78,16 +68,13 @@ export const voucherForm: KindForm<AdminVoucher, VoucherValues> = {
     limitPerOrder: orNull(f.limitPerOrder),
     limitPerMember: orNull(f.limitPerMember),
   }),
-  urls: itemBasicsUrls,
-  collapse: itemBasicsCollapse,
-  Fields: ({ urls }) => <VoucherFields urls={urls} />,
-};
+  Fields: VoucherFields,
+});
 
-function VoucherFields({ urls }: { urls: Map<string, string> }) {
+function VoucherFields() {
   const { t } = useTranslation();
   return (
     <>
-      <ItemBasics mediaKind="vouchers" urls={urls} />
       <Section>{t('admin.catalogue.sections.price')}</Section>
       <div className={styles.grid3}>
         <NumberItem
