@@ -1,8 +1,10 @@
+import type { Permission } from '@app/contracts';
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import thTH from 'antd/es/locale/th_TH';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { AuditList } from '../audit/audit-list.tsx';
@@ -18,6 +20,7 @@ import { OrderShow } from '../orders/order-show.tsx';
 import { OrdersList } from '../orders/orders-list.tsx';
 import { RulesPage } from '../rules/rules-page.tsx';
 import { StaffList } from '../staff/staff-list.tsx';
+import { Allowed } from './allowed.tsx';
 import { AdminLayout } from './layout.tsx';
 import { accessControlProvider, authProvider, dataProvider, i18nProvider } from './providers.ts';
 import { NotAllowed, Welcome } from './placeholders.tsx';
@@ -32,6 +35,21 @@ const resources = [
   { name: 'catalogue', list: '/catalogue/:kind', meta: { label: 'admin.nav.catalogue' } },
   { name: 'campaigns', list: '/campaigns', meta: { label: 'admin.nav.campaigns' } },
   { name: 'dashboard', list: '/dashboard', meta: { label: 'admin.nav.dashboard' } },
+];
+
+/** The screens each role opens only with a permission (others are told so): path, permission, screen. */
+const SCREENS: Array<[path: string, permission: Permission, screen: ComponentType]> = [
+  ['members', 'members.read', MembersList],
+  ['members/:id', 'members.read', MemberShow],
+  ['orders', 'orders.read', OrdersList],
+  ['orders/:id', 'orders.read', OrderShow],
+  ['staff', 'staff.manage', StaffList],
+  ['audit', 'audit.read', AuditList],
+  ['rules', 'rules.read', RulesPage],
+  ['catalogue', 'catalogue.read', CataloguePage],
+  ['catalogue/:kind', 'catalogue.read', CataloguePage],
+  ['campaigns', 'campaigns.send', CampaignsPage],
+  ['dashboard', 'dashboard.read', DashboardPage],
 ];
 
 export function App() {
@@ -60,17 +78,17 @@ export function App() {
                   </Authenticated>
                 }
               >
-                <Route path="members" element={<MembersList />} />
-                <Route path="members/:id" element={<MemberShow />} />
-                <Route path="orders" element={<OrdersList />} />
-                <Route path="orders/:id" element={<OrderShow />} />
-                <Route path="staff" element={<StaffList />} />
-                <Route path="audit" element={<AuditList />} />
-                <Route path="rules" element={<RulesPage />} />
-                <Route path="catalogue" element={<CataloguePage />} />
-                <Route path="catalogue/:kind" element={<CataloguePage />} />
-                <Route path="campaigns" element={<CampaignsPage />} />
-                <Route path="dashboard" element={<DashboardPage />} />
+                {SCREENS.map(([path, permission, Screen]) => (
+                  <Route
+                    key={path}
+                    path={path}
+                    element={
+                      <Allowed permission={permission}>
+                        <Screen />
+                      </Allowed>
+                    }
+                  />
+                ))}
                 <Route path="pos-keys" element={<PosKeysPage />} />
                 <Route path="counter" element={<CounterPage />} />
                 <Route path="welcome" element={<Welcome />} />

@@ -1,4 +1,4 @@
-import type { StaffMe } from '@app/contracts';
+import type { Permission, StaffMe } from '@app/contracts';
 import {
   ApiOutlined,
   AppstoreOutlined,
@@ -13,70 +13,44 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { ShoppingOutlined } from '@ant-design/icons';
-import { useGetIdentity, useLogout } from '@refinedev/core';
+import { useLogout } from '@refinedev/core';
 import { Button, Drawer, Grid, Layout, Menu, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { session } from '../api/session.ts';
 import { LanguageSwitch } from '../shared/language-switch.tsx';
 import { useFocusableScroll } from '../shared/use-focusable-scroll.ts';
+import { useStaff } from './allowed.tsx';
 import { staffCan } from './providers.ts';
 import styles from './layout.module.css';
+
+/** The side menu's screens in their order: the path, the permission that opens it, its icon and name. */
+const MENU: Array<[path: string, permission: Permission, icon: ReactNode, label: string]> = [
+  ['/counter', 'counter.redeem', <ScanOutlined key="counter" />, 'admin.nav.counter'],
+  ['/dashboard', 'dashboard.read', <DashboardOutlined key="dashboard" />, 'admin.nav.dashboard'],
+  ['/members', 'members.read', <UserOutlined key="members" />, 'admin.nav.members'],
+  ['/orders', 'orders.read', <ShoppingOutlined key="orders" />, 'admin.nav.orders'],
+  ['/staff', 'staff.manage', <TeamOutlined key="staff" />, 'admin.nav.staff'],
+  ['/pos-keys', 'stores.apiKeys', <ApiOutlined key="pos-keys" />, 'admin.nav.posKeys'],
+  ['/audit', 'audit.read', <AuditOutlined key="audit" />, 'admin.nav.audit'],
+  ['/catalogue', 'catalogue.read', <AppstoreOutlined key="catalogue" />, 'admin.nav.catalogue'],
+  ['/campaigns', 'campaigns.send', <NotificationOutlined key="campaigns" />, 'admin.nav.campaigns'],
+  ['/rules', 'rules.read', <SettingOutlined key="rules" />, 'admin.nav.rules'],
+];
 
 /** The side menu shows only what the role may do (the contracts' permission table). */
 function useMenuItems(staff: StaffMe | null) {
   const { t } = useTranslation();
-  return [
-    staffCan(staff, 'counter.redeem') && {
-      key: '/counter',
-      icon: <ScanOutlined />,
-      label: t('admin.nav.counter'),
-    },
-    staffCan(staff, 'dashboard.read') && {
-      key: '/dashboard',
-      icon: <DashboardOutlined />,
-      label: t('admin.nav.dashboard'),
-    },
-    staffCan(staff, 'members.read') && {
-      key: '/members',
-      icon: <UserOutlined />,
-      label: t('admin.nav.members'),
-    },
-    staffCan(staff, 'orders.read') && {
-      key: '/orders',
-      icon: <ShoppingOutlined />,
-      label: t('admin.nav.orders'),
-    },
-    staffCan(staff, 'staff.manage') && { key: '/staff', icon: <TeamOutlined />, label: t('admin.nav.staff') },
-    staffCan(staff, 'stores.apiKeys') && {
-      key: '/pos-keys',
-      icon: <ApiOutlined />,
-      label: t('admin.nav.posKeys'),
-    },
-    staffCan(staff, 'audit.read') && { key: '/audit', icon: <AuditOutlined />, label: t('admin.nav.audit') },
-    staffCan(staff, 'catalogue.read') && {
-      key: '/catalogue',
-      icon: <AppstoreOutlined />,
-      label: t('admin.nav.catalogue'),
-    },
-    staffCan(staff, 'campaigns.send') && {
-      key: '/campaigns',
-      icon: <NotificationOutlined />,
-      label: t('admin.nav.campaigns'),
-    },
-    staffCan(staff, 'rules.read') && {
-      key: '/rules',
-      icon: <SettingOutlined />,
-      label: t('admin.nav.rules'),
-    },
-  ].filter((item) => item !== false);
+  return MENU.filter(([, permission]) => staffCan(staff, permission)).map(([key, , icon, label]) => ({
+    key,
+    icon,
+    label: t(label),
+  }));
 }
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { data: identity } = useGetIdentity<StaffMe>();
-  const staff = identity ?? session.staff();
+  const staff = useStaff();
   const { mutate: logout } = useLogout();
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -1,8 +1,8 @@
 import type { StaffChallengeData, StaffSessionData } from '@app/contracts';
 import { useIsAuthenticated, useLogin } from '@refinedev/core';
-import { Alert, Button, Card, Form, Input, Typography, type InputRef } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography, type FormInstance, type InputRef } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { api } from '../api/client.ts';
@@ -18,6 +18,12 @@ type Step =
 
 const CODE_RULES = (message: string) => [{ required: true, pattern: /^\d{6}$/, message }];
 
+/** The two code steps' texts: the e-mailed code, then the authenticator app's. */
+const CODE_STEPS = {
+  code: { label: 'admin.auth.emailCode', submit: 'admin.auth.verify', back: 'admin.auth.otherEmail' },
+  factor: { label: 'admin.auth.appCode', submit: 'admin.auth.signIn', back: 'admin.auth.startOver' },
+} as const;
+
 /**
  * Staff sign-in at /admin: e-mail → the 6-digit code sent to it → the authenticator app's code. On the
  * first sign-in (or after an owner reset it) the authenticator is enrolled here: a QR code of the
@@ -31,11 +37,6 @@ export function SignInPage() {
   const [ended] = useState(() => session.endedBefore());
   const [form] = Form.useForm();
   const { busy, error, run } = useSubmit(form);
-  const codeRef = useRef<InputRef>(null);
-  // Each code step puts the cursor in its field (what autoFocus would do, without surprising a screen reader on load).
-  useEffect(() => {
-    if (step.kind !== 'email') codeRef.current?.focus();
-  }, [step.kind]);
 
   if (!isLoading && auth?.authenticated) {
     const staff = session.staff();
@@ -100,73 +101,83 @@ export function SignInPage() {
           </Form>
         )}
 
-        {step.kind === 'code' && (
-          <Form
+        {step.kind !== 'email' && (
+          <CodeStep
+            // Its own field per step: the second code starts empty, with the cursor in it.
+            key={step.kind}
             form={form}
-            layout="vertical"
-            onFinish={(v: { code: string }) => verifyCode(step.email, v)}
-            requiredMark={false}
+            busy={busy}
+            texts={CODE_STEPS[step.kind]}
+            onFinish={(v) =>
+              step.kind === 'code' ? verifyCode(step.email, v) : secondFactor(step.challenge, v)
+            }
+            onBack={() => setStep({ kind: 'email' })}
           >
-            <Typography.Paragraph>{t('admin.auth.codeSent', { email: step.email })}</Typography.Paragraph>
-            <Form.Item
-              name="code"
-              label={t('admin.auth.emailCode')}
-              rules={CODE_RULES(t('admin.auth.codeInvalid'))}
-            >
-              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} ref={codeRef} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={busy}>
-              {t('admin.auth.verify')}
-            </Button>
-            <Button type="link" block onClick={() => setStep({ kind: 'email' })}>
-              {t('admin.auth.otherEmail')}
-            </Button>
-          </Form>
-        )}
-
-        {step.kind === 'factor' && (
-          <Form
-            form={form}
-            layout="vertical"
-            onFinish={(v: { code: string }) => secondFactor(step.challenge, v)}
-            requiredMark={false}
-          >
-            {step.challenge.enrolment ? (
-              <div className={styles.enrol}>
-                <Typography.Paragraph>{t('admin.auth.enrolIntro')}</Typography.Paragraph>
-                <div className={styles.qr}>
-                  <QRCodeSVG
-                    value={step.challenge.enrolment.otpauthUrl}
-                    size={176}
-                    title={t('admin.auth.qrTitle')}
-                  />
-                </div>
-                <Typography.Paragraph className={styles.secretLabel}>
-                  {t('admin.auth.secretLabel')}
-                </Typography.Paragraph>
-                <Typography.Text code copyable className={styles.secret} data-testid="totp-secret">
-                  {step.challenge.enrolment.secret}
-                </Typography.Text>
-              </div>
+            {step.kind === 'code' ? (
+              <Typography.Paragraph>{t('admin.auth.codeSent', { email: step.email })}</Typography.Paragraph>
             ) : (
-              <Typography.Paragraph>{t('admin.auth.appCodeIntro')}</Typography.Paragraph>
+              <FactorIntro challenge={step.challenge} />
             )}
-            <Form.Item
-              name="code"
-              label={t('admin.auth.appCode')}
-              rules={CODE_RULES(t('admin.auth.codeInvalid'))}
-            >
-              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} ref={codeRef} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={busy}>
-              {t('admin.auth.signIn')}
-            </Button>
-            <Button type="link" block onClick={() => setStep({ kind: 'email' })}>
-              {t('admin.auth.startOver')}
-            </Button>
-          </Form>
+          </CodeStep>
         )}
       </Card>
+    </div>
+  );
+}
+
+/**
+ * A step that asks for a 6-digit code (the e-mailed one, then the authenticator's): what the step says
+ * first (`children`), the code field, the button that sends it and a way back to the e-mail step.
+ */
+function CodeStep(props: {
+  form: FormInstance;
+  busy: boolean;
+  texts: (typeof CODE_STEPS)[keyof typeof CODE_STEPS];
+  onFinish: (values: { code: string }) => void;
+  onBack: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const code = useRef<InputRef>(null);
+  // Each code step puts the cursor in its field as it opens (what autoFocus would do, without surprising
+  // a screen reader on load).
+  useEffect(() => code.current?.focus(), []);
+  return (
+    <Form form={props.form} layout="vertical" onFinish={props.onFinish} requiredMark={false}>
+      {props.children}
+      <Form.Item name="code" label={t(props.texts.label)} rules={CODE_RULES(t('admin.auth.codeInvalid'))}>
+        <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} ref={code} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={props.busy}>
+        {t(props.texts.submit)}
+      </Button>
+      <Button type="link" block onClick={props.onBack}>
+        {t(props.texts.back)}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * What the authenticator step says first: on a first sign-in (or after an owner reset it) the enrolment,
+ * a QR code of the otpauth:// address and the secret as text for apps that cannot scan; else a line.
+ */
+function FactorIntro({ challenge }: { challenge: StaffChallengeData }) {
+  const { t } = useTranslation();
+  if (!challenge.enrolment)
+    return <Typography.Paragraph>{t('admin.auth.appCodeIntro')}</Typography.Paragraph>;
+  return (
+    <div className={styles.enrol}>
+      <Typography.Paragraph>{t('admin.auth.enrolIntro')}</Typography.Paragraph>
+      <div className={styles.qr}>
+        <QRCodeSVG value={challenge.enrolment.otpauthUrl} size={176} title={t('admin.auth.qrTitle')} />
+      </div>
+      <Typography.Paragraph className={styles.secretLabel}>
+        {t('admin.auth.secretLabel')}
+      </Typography.Paragraph>
+      <Typography.Text code copyable className={styles.secret} data-testid="totp-secret">
+        {challenge.enrolment.secret}
+      </Typography.Text>
     </div>
   );
 }

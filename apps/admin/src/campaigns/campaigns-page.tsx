@@ -1,12 +1,8 @@
-import type { Campaign, CampaignStatus, StaffMe } from '@app/contracts';
+import type { Campaign, CampaignStatus } from '@app/contracts';
 import { LinkOutlined, PlusOutlined } from '@ant-design/icons';
-import { useGetIdentity } from '@refinedev/core';
 import { Alert, App, Button, Card, Progress, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { session } from '../api/session.ts';
-import { NotAllowed } from '../app/placeholders.tsx';
-import { staffCan } from '../app/providers.ts';
 import { useCatalogueNames } from '../catalogue/use-catalogue-options.ts';
 import { errorText } from '../shared/error-text.ts';
 import { formatDateTime, formatNumber } from '../shared/format.ts';
@@ -28,13 +24,6 @@ const STATUS_COLOURS: Record<CampaignStatus, string> = {
 
 /** Campaign messages: the list with each one's progress and counts, compose, cancel a scheduled one. */
 export function CampaignsPage() {
-  const { data: identity } = useGetIdentity<StaffMe>();
-  const staff = identity ?? session.staff();
-  if (!staffCan(staff, 'campaigns.send')) return <NotAllowed />;
-  return <CampaignsScreen />;
-}
-
-function CampaignsScreen() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { modal, message } = App.useApp();

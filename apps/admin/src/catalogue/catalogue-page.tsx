@@ -1,10 +1,7 @@
-import type { StaffMe } from '@app/contracts';
-import { useGetIdentity } from '@refinedev/core';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { session } from '../api/session.ts';
-import { NotAllowed } from '../app/placeholders.tsx';
+import { useStaff } from '../app/allowed.tsx';
 import { staffCan } from '../app/providers.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { CatalogueList } from './catalogue-list.tsx';
@@ -16,9 +13,7 @@ export function CataloguePage() {
   const { t } = useTranslation();
   const { kind } = useParams();
   const navigate = useNavigate();
-  const { data: identity } = useGetIdentity<StaffMe>();
-  const staff = identity ?? session.staff();
-  if (!staffCan(staff, 'catalogue.read')) return <NotAllowed />;
+  const staff = useStaff();
   if (!isCatalogueKind(kind)) return <Navigate to="/catalogue/vouchers" replace />;
   return (
     <>

@@ -1,6 +1,6 @@
 import type { Dashboard, Tier } from '@app/contracts';
 import { Card, Grid } from 'antd';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Bar,
@@ -53,6 +53,15 @@ function ChartCard(props: { title: string; wide?: boolean; empty?: boolean; chil
   );
 }
 
+/** A chart as wide as its card, at the dashboard's chart height (`tall`: the long list of vouchers). */
+function ChartFrame({ tall, children }: { tall?: boolean; children: ReactElement }) {
+  return (
+    <div className={tall ? styles.chartTall : styles.chart}>
+      <ResponsiveContainer>{children}</ResponsiveContainer>
+    </div>
+  );
+}
+
 /** The dashboard's charts (recharts, loaded with this screen only). */
 export default function DashboardCharts({ data }: { data: Dashboard }) {
   const { t } = useTranslation();
@@ -69,6 +78,11 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
   const tiers = data.membersByTier.map((m) => ({ ...m, name: t(`admin.tiers.${m.tier}`) }));
   const topVouchers = data.topVouchers.map((v) => ({ ...v, name: nameOf(v.title) }));
   const topStores = data.topStores.map((s) => ({ ...s, name: nameOf(s.name) }));
+  // The sales chart's lines on the count axis: the day's redemptions, and its orders dashed.
+  const countLines = [
+    ['redemptions', t('admin.dashboard.redemptions'), GOLD, undefined],
+    ['orders', t('admin.dashboard.orders'), BLUE, '4 3'],
+  ] as const;
   // The points chart's bars: the day's points issued, spent, given back and expired.
   const pointBars = [
     ['pointsIssued', t('admin.dashboard.issued'), NAVY],
@@ -80,98 +94,84 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
   return (
     <div className={styles.charts}>
       <ChartCard title={t('admin.dashboard.salesChart')} wide empty={!anySales}>
-        <div className={styles.chart}>
-          <ResponsiveContainer>
-            <ComposedChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="day" tickFormatter={shortDay} tick={AXIS_TICK} minTickGap={16} />
-              <YAxis
-                yAxisId="baht"
-                tickFormatter={(v: number) => `฿${compact(v)}`}
-                tick={AXIS_TICK}
-                width={56}
-              />
-              <YAxis yAxisId="count" orientation="right" allowDecimals={false} tick={AXIS_TICK} width={40} />
-              <Tooltip
-                labelFormatter={dayLabel}
-                formatter={(value, name) =>
-                  name === t('admin.dashboard.sales')
-                    ? formatMoney(Number(value))
-                    : formatNumber(Number(value))
-                }
-              />
-              <Legend />
-              <Bar
-                yAxisId="baht"
-                dataKey="sales"
-                name={t('admin.dashboard.sales')}
-                fill={NAVY}
-                radius={[3, 3, 0, 0]}
-              />
+        <ChartFrame>
+          <ComposedChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="day" tickFormatter={shortDay} tick={AXIS_TICK} minTickGap={16} />
+            <YAxis
+              yAxisId="baht"
+              tickFormatter={(v: number) => `฿${compact(v)}`}
+              tick={AXIS_TICK}
+              width={56}
+            />
+            <YAxis yAxisId="count" orientation="right" allowDecimals={false} tick={AXIS_TICK} width={40} />
+            <Tooltip
+              labelFormatter={dayLabel}
+              formatter={(value, name) =>
+                name === t('admin.dashboard.sales') ? formatMoney(Number(value)) : formatNumber(Number(value))
+              }
+            />
+            <Legend />
+            <Bar
+              yAxisId="baht"
+              dataKey="sales"
+              name={t('admin.dashboard.sales')}
+              fill={NAVY}
+              radius={[3, 3, 0, 0]}
+            />
+            {countLines.map(([key, name, colour, dash]) => (
               <Line
+                key={key}
                 yAxisId="count"
-                dataKey="redemptions"
-                name={t('admin.dashboard.redemptions')}
-                stroke={GOLD}
+                dataKey={key}
+                name={name}
+                stroke={colour}
                 strokeWidth={2}
+                strokeDasharray={dash}
                 dot={false}
                 isAnimationActive={false}
               />
-              <Line
-                yAxisId="count"
-                dataKey="orders"
-                name={t('admin.dashboard.orders')}
-                stroke={BLUE}
-                strokeWidth={2}
-                strokeDasharray="4 3"
-                dot={false}
-                isAnimationActive={false}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
-        </div>
+            ))}
+          </ComposedChart>
+        </ChartFrame>
       </ChartCard>
 
       <ChartCard title={t('admin.dashboard.pointsChart')} wide empty={!anyPoints}>
-        <div className={styles.chart}>
-          <ResponsiveContainer>
-            <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="day" tickFormatter={shortDay} tick={AXIS_TICK} minTickGap={16} />
-              <YAxis tickFormatter={compact} tick={AXIS_TICK} width={48} allowDecimals={false} />
-              <Tooltip labelFormatter={dayLabel} formatter={(value) => formatNumber(Number(value))} />
-              <Legend />
-              {pointBars.map(([key, name, colour]) => (
-                <Bar key={key} dataKey={key} name={name} fill={colour} isAnimationActive={false} />
-              ))}
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <ChartFrame>
+          <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="day" tickFormatter={shortDay} tick={AXIS_TICK} minTickGap={16} />
+            <YAxis tickFormatter={compact} tick={AXIS_TICK} width={48} allowDecimals={false} />
+            <Tooltip labelFormatter={dayLabel} formatter={(value) => formatNumber(Number(value))} />
+            <Legend />
+            {pointBars.map(([key, name, colour]) => (
+              <Bar key={key} dataKey={key} name={name} fill={colour} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        </ChartFrame>
       </ChartCard>
 
       <ChartCard title={t('admin.dashboard.tiersChart')} empty={!tiers.some((m) => m.members > 0)}>
-        <div className={styles.chart}>
-          <ResponsiveContainer>
-            <PieChart>
-              <Pie
-                data={tiers}
-                dataKey="members"
-                nameKey="name"
-                innerRadius="50%"
-                outerRadius="80%"
-                paddingAngle={1}
-                isAnimationActive={false}
-                label={({ value }: { value?: number }) => formatNumber(Number(value ?? 0))}
-              >
-                {tiers.map((m) => (
-                  <Cell key={m.tier} fill={TIER_COLOURS[m.tier]} />
-                ))}
-              </Pie>
-              <Tooltip formatter={(value) => formatNumber(Number(value))} />
-              <Legend />
-            </PieChart>
-          </ResponsiveContainer>
-        </div>
+        <ChartFrame>
+          <PieChart>
+            <Pie
+              data={tiers}
+              dataKey="members"
+              nameKey="name"
+              innerRadius="50%"
+              outerRadius="80%"
+              paddingAngle={1}
+              isAnimationActive={false}
+              label={({ value }: { value?: number }) => formatNumber(Number(value ?? 0))}
+            >
+              {tiers.map((m) => (
+                <Cell key={m.tier} fill={TIER_COLOURS[m.tier]} />
+              ))}
+            </Pie>
+            <Tooltip formatter={(value) => formatNumber(Number(value))} />
+            <Legend />
+          </PieChart>
+        </ChartFrame>
       </ChartCard>
 
       <ChartCard title={t('admin.dashboard.topStores')} empty={!topStores.length}>
@@ -198,29 +198,27 @@ function TopSales(props: {
     t('admin.dashboard.sales'),
   ];
   return (
-    <div className={props.tall ? styles.chartTall : styles.chart}>
-      <ResponsiveContainer>
-        <BarChart data={props.data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" tickFormatter={(v: number) => `฿${compact(v)}`} tick={AXIS_TICK} />
-          <YAxis
-            type="category"
-            dataKey="name"
-            interval={0}
-            width={props.labelWidth}
-            tick={AXIS_TICK}
-            tickFormatter={(v: string) => clip(v, props.clipAt)}
-          />
-          <Tooltip formatter={tooltip as never} />
-          <Bar
-            dataKey="sales"
-            name={t('admin.dashboard.sales')}
-            fill={NAVY}
-            radius={[0, 3, 3, 0]}
-            isAnimationActive={false}
-          />
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <ChartFrame tall={props.tall}>
+      <BarChart data={props.data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+        <XAxis type="number" tickFormatter={(v: number) => `฿${compact(v)}`} tick={AXIS_TICK} />
+        <YAxis
+          type="category"
+          dataKey="name"
+          interval={0}
+          width={props.labelWidth}
+          tick={AXIS_TICK}
+          tickFormatter={(v: string) => clip(v, props.clipAt)}
+        />
+        <Tooltip formatter={tooltip as never} />
+        <Bar
+          dataKey="sales"
+          name={t('admin.dashboard.sales')}
+          fill={NAVY}
+          radius={[0, 3, 3, 0]}
+          isAnimationActive={false}
+        />
+      </BarChart>
+    </ChartFrame>
   );
 }

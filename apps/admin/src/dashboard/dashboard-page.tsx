@@ -1,15 +1,10 @@
-import type { StaffMe } from '@app/contracts';
 import { DASHBOARD_MAX_DAYS } from '@app/contracts';
-import { useGetIdentity } from '@refinedev/core';
 import { Alert, Card, DatePicker, Skeleton, Spin } from 'antd';
 import 'dayjs/locale/th';
 import dayjs from 'dayjs';
 import buddhistEra from 'dayjs/plugin/buddhistEra';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { session } from '../api/session.ts';
-import { NotAllowed } from '../app/placeholders.tsx';
-import { staffCan } from '../app/providers.ts';
 import { errorText } from '../shared/error-text.ts';
 import { BUDDHIST_DATE_FORMAT, DATE_FORMAT } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
@@ -26,13 +21,6 @@ const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
 
 /** The programme's figures for a range of Bangkok days: sales, redemptions, points, tiers, top sellers. */
 export function DashboardPage() {
-  const { data: identity } = useGetIdentity<StaffMe>();
-  const staff = identity ?? session.staff();
-  if (!staffCan(staff, 'dashboard.read')) return <NotAllowed />;
-  return <DashboardScreen />;
-}
-
-function DashboardScreen() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const [range, setRange] = useState<Range>(() => [bangkokToday().subtract(29, 'day'), bangkokToday()]);

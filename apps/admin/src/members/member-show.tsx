@@ -1,40 +1,30 @@
 import type { AdminMemberDetail, MemberAccess, PointsAdjustment } from '@app/contracts';
-import { CanAccess, useCan, useOne } from '@refinedev/core';
+import { useCan } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Skeleton, Tabs } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { api } from '../api/client.ts';
-import { NotAllowed } from '../app/placeholders.tsx';
-import { errorText } from '../shared/error-text.ts';
 import { formatDate, formatDateTime, formatNumber } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
 import { BlockedTag, TierTag } from '../shared/labels.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
+import { useDetail } from '../shared/use-detail.tsx';
 import { AccessDialog, AdjustPointsDialog } from './member-actions.tsx';
 import { MemberLedger, MemberNotifications, MemberOrders, MemberWallet } from './member-tabs.tsx';
-
-export function MemberShow() {
-  return (
-    <CanAccess resource="members" action="show" fallback={<NotAllowed />}>
-      <MemberDetail />
-    </CanAccess>
-  );
-}
 
 const fullName = (m: AdminMemberDetail) =>
   [m.profile.firstName, m.profile.lastName].filter(Boolean).join(' ');
 
 type Dialog = null | 'points' | 'block' | 'unblock' | 'sessions';
 
-function MemberDetail() {
+export function MemberShow() {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const { id = '' } = useParams();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { result: member, query } = useOne<AdminMemberDetail>({ resource: 'members', id });
+  const { id, record: member, fallback } = useDetail<AdminMemberDetail>('members');
   const canPoints = useCan({ resource: 'members', action: 'points' }).data?.can;
   const canAccess = useCan({ resource: 'members', action: 'access' }).data?.can;
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -43,16 +33,7 @@ function MemberDetail() {
   // Every list of this member may have changed (ledger, balance, sessions): refetch what is shown.
   const refresh = () => queryClient.invalidateQueries();
 
-  if (query.isLoading) return <Skeleton active />;
-  if (query.error || !member)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={errorText(t, query.error)}
-        action={<Link to="/members">{t('admin.members.back')}</Link>}
-      />
-    );
+  if (!member) return fallback;
 
   const name = fullName(member) || member.profile.email;
   const phone = member.profile.phoneNumber

@@ -1,10 +1,8 @@
 import type { AdminMemberRow } from '@app/contracts';
 import { SearchOutlined } from '@ant-design/icons';
-import { CanAccess } from '@refinedev/core';
 import { Button, Card, Form, Input, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NotAllowed } from '../app/placeholders.tsx';
 import { formatDate, formatNumber } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
 import { BlockedTag, TierTag } from '../shared/labels.tsx';
@@ -14,14 +12,6 @@ import { useAdminTable } from '../shared/use-admin-table.ts';
 
 /** Members: search by e-mail, name, phone or order number; newest first without a search. */
 export function MembersList() {
-  return (
-    <CanAccess resource="members" action="list" fallback={<NotAllowed />}>
-      <MembersTable />
-    </CanAccess>
-  );
-}
-
-function MembersTable() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { rows, loading, error, pagination, search } = useAdminTable<AdminMemberRow>('members');

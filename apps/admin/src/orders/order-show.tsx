@@ -1,36 +1,16 @@
 import type { AdminOrderDetail, AdminOrderTimelineEntry } from '@app/contracts';
-import { CanAccess, useCan, useOne } from '@refinedev/core';
+import { useCan } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Skeleton,
-  Table,
-  Tag,
-  Timeline,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Card, Descriptions, Table, Tag, Timeline, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { NotAllowed } from '../app/placeholders.tsx';
-import { errorText } from '../shared/error-text.ts';
+import { Link } from 'react-router';
 import { formatDateTime, formatMoney, formatNumber } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
 import { OrderStatusTag } from '../shared/labels.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
+import { useDetail } from '../shared/use-detail.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
-
-export function OrderShow() {
-  return (
-    <CanAccess resource="orders" action="show" fallback={<NotAllowed />}>
-      <OrderDetail />
-    </CanAccess>
-  );
-}
 
 type Line = AdminOrderDetail['lines'][number];
 type Refund = AdminOrderDetail['refunds'][number];
@@ -54,26 +34,16 @@ function timelineText(t: (k: string, o?: Record<string, unknown>) => string, e: 
   return { what, move, facts };
 }
 
-function OrderDetail() {
+export function OrderShow() {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const { id = '' } = useParams();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { result: order, query } = useOne<AdminOrderDetail>({ resource: 'orders', id });
+  const { record: order, fallback } = useDetail<AdminOrderDetail>('orders');
   const canRefund = useCan({ resource: 'orders', action: 'refund' }).data?.can;
   const [refunding, setRefunding] = useState(false);
 
-  if (query.isLoading) return <Skeleton active />;
-  if (query.error || !order)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={errorText(t, query.error)}
-        action={<Link to="/orders">{t('admin.orders.back')}</Link>}
-      />
-    );
+  if (!order) return fallback;
 
   const refundable = order.lines.some((l) => l.refundable > 0);
   const lineColumns: TableColumnsType<Line> = [
@@ -212,27 +182,9 @@ function OrderDetail() {
           />
         </Card>
       </div>
-      <Card title={t('admin.orders.lines')} className="block-gap">
-        <Table<Line>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          columns={lineColumns}
-          dataSource={order.lines}
-          scroll={{ x: 'max-content' }}
-        />
-      </Card>
+      <PartTable<Line> title={t('admin.orders.lines')} columns={lineColumns} rows={order.lines} />
       {order.refunds.length > 0 && (
-        <Card title={t('admin.orders.refunds')} className="block-gap">
-          <Table<Refund>
-            rowKey="id"
-            size="small"
-            pagination={false}
-            columns={refundColumns}
-            dataSource={order.refunds}
-            scroll={{ x: 'max-content' }}
-          />
-        </Card>
+        <PartTable<Refund> title={t('admin.orders.refunds')} columns={refundColumns} rows={order.refunds} />
       )}
       <RefundDialog
         open={refunding}
@@ -248,5 +200,25 @@ function OrderDetail() {
         }}
       />
     </>
+  );
+}
+
+/** A part of the order (its lines, its refunds) as a compact table in a card of its own, whole. */
+function PartTable<T extends { id: string }>(props: {
+  title: string;
+  columns: TableColumnsType<T>;
+  rows: T[];
+}) {
+  return (
+    <Card title={props.title} className="block-gap">
+      <Table<T>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        columns={props.columns}
+        dataSource={props.rows}
+        scroll={{ x: 'max-content' }}
+      />
+    </Card>
   );
 }

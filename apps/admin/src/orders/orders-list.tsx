@@ -1,10 +1,8 @@
 import { ORDER_STATUSES, type AdminOrderRow } from '@app/contracts';
-import { CanAccess } from '@refinedev/core';
 import { Card, Form, Input, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NotAllowed } from '../app/placeholders.tsx';
 import { useStores } from '../staff/use-stores.ts';
 import { DaysFilter, FilterSelect, SearchItem } from '../shared/filter-fields.tsx';
 import { formatDateTime, formatMoney } from '../shared/format.ts';
@@ -25,14 +23,6 @@ type Filters = {
 
 /** Orders: by number, member (e-mail or id), status, store and days (Bangkok), newest first. */
 export function OrdersList() {
-  return (
-    <CanAccess resource="orders" action="list" fallback={<NotAllowed />}>
-      <OrdersTable />
-    </CanAccess>
-  );
-}
-
-function OrdersTable() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const stores = useStores();

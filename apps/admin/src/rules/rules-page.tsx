@@ -1,6 +1,5 @@
-import type { ProgrammeRulesView, StaffMe } from '@app/contracts';
+import type { ProgrammeRulesView } from '@app/contracts';
 import { EditOutlined } from '@ant-design/icons';
-import { useGetIdentity } from '@refinedev/core';
 import {
   Alert,
   Button,
@@ -14,8 +13,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { session } from '../api/session.ts';
-import { NotAllowed } from '../app/placeholders.tsx';
+import { useStaff } from '../app/allowed.tsx';
 import { staffCan } from '../app/providers.ts';
 import { errorText } from '../shared/error-text.ts';
 import { formatDateTime, formatMoney, formatNumber } from '../shared/format.ts';
@@ -30,13 +28,7 @@ import styles from './rules.module.css';
 
 /** Programme rules: what is in force, the owner's edit, and every earlier version with its reason. */
 export function RulesPage() {
-  const { data: identity } = useGetIdentity<StaffMe>();
-  const staff = identity ?? session.staff();
-  if (!staffCan(staff, 'rules.read')) return <NotAllowed />;
-  return <RulesScreen canEdit={staffCan(staff, 'rules.write')} />;
-}
-
-function RulesScreen({ canEdit }: { canEdit: boolean }) {
+  const canEdit = staffCan(useStaff(), 'rules.write');
   const { t } = useTranslation();
   const lang = currentLanguage();
   const rules = useRules();

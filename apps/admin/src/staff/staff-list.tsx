@@ -1,12 +1,11 @@
 import { STAFF_ROLES, type Staff, type StaffMe } from '@app/contracts';
 import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { CanAccess, useGetIdentity, useList } from '@refinedev/core';
+import { useGetIdentity, useList } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Dropdown, Form, Input, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
-import { NotAllowed } from '../app/placeholders.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { currentLanguage } from '../shared/i18n.ts';
 import { FilterSelect } from '../shared/filter-fields.tsx';
@@ -15,18 +14,28 @@ import { PageHeader } from '../shared/page-header.tsx';
 import { StaffConfirm, StaffForm, type StaffAction } from './staff-dialogs.tsx';
 import { useStores } from './use-stores.ts';
 
-/** Staff (owner only): every account, filtered; create, change role and stores, disable, end sessions, reset. */
-export function StaffList() {
-  return (
-    <CanAccess resource="staff" action="list" fallback={<NotAllowed />}>
-      <StaffTable />
-    </CanAccess>
-  );
-}
+/** The list's filters: by role and by whether the account is active. */
+const STAFF_FILTERS = [
+  {
+    name: 'role',
+    label: 'admin.staff.role',
+    any: 'admin.staff.anyRole',
+    values: STAFF_ROLES,
+    labelKey: 'admin.roles',
+  },
+  {
+    name: 'status',
+    label: 'admin.staff.status',
+    any: 'admin.staff.anyStatus',
+    values: ['active', 'disabled'],
+    labelKey: 'admin.staff.statuses',
+  },
+] as const;
 
 type Filters = { q?: string; role?: string; status?: string };
 
-function StaffTable() {
+/** Staff (owner only): every account, filtered; create, change role and stores, disable, end sessions, reset. */
+export function StaffList() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { message } = App.useApp();
@@ -130,25 +139,18 @@ function StaffTable() {
               aria-label={t('admin.staff.searchPlaceholder')}
             />
           </Form.Item>
-          <FilterSelect
-            name="role"
-            label={t('admin.staff.role')}
-            labelHidden
-            placeholder={t('admin.staff.anyRole')}
-            className="filter-select"
-            options={STAFF_ROLES.map((r) => ({ value: r, label: t(`admin.roles.${r}`) }))}
-          />
-          <FilterSelect
-            name="status"
-            label={t('admin.staff.status')}
-            labelHidden
-            placeholder={t('admin.staff.anyStatus')}
-            className="filter-select"
-            options={(['active', 'disabled'] as const).map((s) => ({
-              value: s,
-              label: t(`admin.staff.statuses.${s}`),
-            }))}
-          />
+          {STAFF_FILTERS.map((f) => (
+            <FilterSelect
+              key={f.name}
+              name={f.name}
+              label={t(f.label)}
+              labelHidden
+              placeholder={t(f.any)}
+              className="filter-select"
+              values={f.values}
+              labelKey={f.labelKey}
+            />
+          ))}
           <Button type="primary" htmlType="submit">
             {t('admin.common.search')}
           </Button>
