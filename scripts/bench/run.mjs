@@ -1,6 +1,8 @@
 // `npm run bench`: starts the app as `npm start` would (fresh embedded database unless DATABASE_URL is
 // set), measures each scenario with autocannon against a bare route in the same run, and prints
-// latency percentiles, requests/s and the ratio to the baseline. Benchmarks print; they never fail a build.
+// latency percentiles, requests/s and the ratio to the baseline. Then Lighthouse on every member screen
+// (BENCH_LIGHTHOUSE=0 skips it) and the INP of the member's main taps (BENCH_INTERACTIONS=0 skips it).
+// Benchmarks print; they never fail a build.
 //
 // Before the app starts, scripts/bench/seed-catalogue.ts fills the bench database: the demo catalogue
 // plus BENCH_SEED_VOUCHERS (default 100,000) generated vouchers. With DATABASE_URL the bench works in a
@@ -18,6 +20,7 @@ import { campaignReport } from './campaign.mjs';
 import { checkoutReport } from './checkout.mjs';
 import { jobsReport } from './jobs.mjs';
 import { dbSizeReport } from './db-size.mjs';
+import { interactionsReport } from './interactions.mjs';
 import { lighthouseReport } from './lighthouse.mjs';
 import { notificationsReport } from './notifications.mjs';
 import { scenarios } from './scenarios.mjs';
@@ -195,6 +198,7 @@ try {
   await checkoutReport({ base, baseline, ...seeded });
   await notificationsReport({ base, ...seeded });
   await lighthouseReport({ base });
+  await interactionsReport({ base });
   // The jobs bench runs servers of its own on the same database: this one must be gone first.
   await stop();
   stop = async () => {};
