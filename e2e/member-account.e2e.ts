@@ -35,7 +35,7 @@ type Points = {
   nextTier: { tier: string; pointsRequired: number; pointsNeeded: number } | null;
   expiries: { date: string; points: number }[];
 };
-type Order = { id: string; payment: { authorizeUri: string | null } | null };
+type Order = { id: string; total: number; payment: { authorizeUri: string | null } | null };
 
 /** A locale text with its placeholders filled, as i18next writes it. */
 const say = (lang: Lang, key: string, values: Record<string, string | number> = {}) =>
@@ -105,8 +105,19 @@ describe.each(['en', 'th'] as const)('a member’s own screens in %s', (lang: La
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, `${lang}-member-otp-refused`);
 
-    // The right code, typed into the focused boxes: no Confirm to tap.
-    await page.keyboard.type(code);
+    // The right code, pasted whole (as copied from the e-mail, with a space) into a box: it fills all
+    // six and signs in, with no Confirm to tap. (Typing it digit by digit is how every other sign-in
+    // of these tests goes: support/signin.ts.)
+    await page.getByTestId('otp-2').evaluate(
+      (box, pasted) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', pasted);
+        box.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      },
+      `${code.slice(0, 3)} ${code.slice(3)}`,
+    );
     await page.waitForURL(
       `**${prefix}/profile/edit?redirect=${encodeURIComponent(`/privileges/${privilege.id}`)}`,
     );
@@ -181,6 +192,9 @@ describe.each(['en', 'th'] as const)('a member’s own screens in %s', (lang: La
     const purchase = page.getByTestId('history-purchase');
     await purchase.first().waitFor();
     expect(await purchase.count()).toBe(1);
+    // The row shows what the whole order cost: one of the first and two of the second, no coupon.
+    expect(order.total).toBe(first.price + 2 * second.price);
+    expect(await purchase.innerText()).toContain(`฿${grouped(order.total)}`);
     // The lines in the order's own order (a cart order keeps the cart's), as the API gives them.
     const history = await memberApi<Paged<{ kind: string; items?: { voucherId: string; title: string }[] }>>(
       page,
@@ -248,8 +262,53 @@ describe.each(['en', 'th'] as const)('a member’s own screens in %s', (lang: La
         ?.split('\n')[0]
         ?.trim() ?? '';
     expect(date).toMatch(DATE[lang]);
+
+    // Only an expiry near its end is marked, with the label and colours of a voucher ending soon: 2 days
+    // away urgent, 20 days a warning, 2 years plain (the amounts are never in the alarm colour). The
+    // server's expiries are swapped for these three (same shape: a Bangkok day, its last moment).
+    const bangkokDay = (days: number) =>
+      new Date(Date.now() + (7 + days * 24) * 3_600_000).toISOString().slice(0, 10);
+    const expiriesIn = [2, 20, 730].map((days, i) => ({
+      date: bangkokDay(days),
+      expiresAt: `${bangkokDay(days)}T16:59:59.999Z`,
+      points: 100 + i,
+    }));
+    await page.route('**/bff/points', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: Points };
+      await route.fulfill({ response: res, json: { ...body, data: { ...body.data, expiries: expiriesIn } } });
+    });
+    await page.reload();
+    const rows = page.getByTestId('expiry-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    const looks = await rows.evaluateAll((els) =>
+      els.map((row) => {
+        const label = row.querySelector<HTMLElement>('[data-testid="status-label"]');
+        const amount = row.lastElementChild as HTMLElement;
+        const danger = getComputedStyle(document.documentElement).getPropertyValue('--danger').trim();
+        const probe = document.createElement('span');
+        probe.style.color = danger;
+        document.body.append(probe);
+        const dangerRgb = getComputedStyle(probe).color;
+        probe.remove();
+        return {
+          label: label?.innerText ?? null,
+          labelColor: label ? getComputedStyle(label).color : null,
+          amountIsDanger: getComputedStyle(amount).color === dangerRgb,
+        };
+      }),
+    );
+    expect(looks.map((l) => l.label)).toEqual([
+      say(lang, 'catalogue.status.expiresIn_other', { count: 2 }),
+      say(lang, 'catalogue.status.expiresIn_other', { count: 20 }),
+      null,
+    ]);
+    // Urgent and warning are two different colours; no amount is alarm red.
+    expect(looks[0]?.labelColor).not.toBe(looks[1]?.labelColor);
+    expect(looks.map((l) => l.amountIsDanger)).toEqual([false, false, false]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, `${lang}-member-expiring`);
+    await page.unroute('**/bff/points');
     await page.getByTestId('tab-history').click();
     await page.getByTestId('movement-row').first().waitFor();
     for (const when of await page.locator('[data-testid="movement-row"] time').allInnerTexts())

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { catalogueGet, viewportScreenshot } from './support/catalogue.ts';
 import { memberPage } from './support/session.ts';
+import { buyableVouchers, buyNow, text } from './support/shop.ts';
 
 // The rough edges a new member met on the first screens, each checked where the member meets it.
 
@@ -217,6 +218,57 @@ describe('Thai line breaking', () => {
     }
     // The widths did make the title wrap in different places.
     expect(seen.size).toBeGreaterThan(1);
+    await page.context().close();
+  });
+
+  it('breaks the PromptPay description between phrases, never inside "ใดก็ได้", in checkout and its list', async () => {
+    const page = await memberPage(browser, 'th', 'thai-breaks');
+    const [voucher] = await buyableVouchers(page, 'th');
+    if (!voucher) throw new Error('no voucher to buy');
+    await buyNow(page, 'th', voucher.id, 1);
+    const description = text('th', 'payments.channels.promptpay.description');
+    const phrases = description.split(' ');
+    const wholePhrases = (lines: string[]) =>
+      lines.every((l) => l.split(' ').every((p) => phrases.includes(p)));
+    const shown = page.getByTestId('channel-description');
+    await page.evaluate(() => document.fonts.ready);
+    expect(await shown.innerText()).toBe(description);
+    // From the narrowest width the longest phrase fits in (narrower, a phrase has to wrap inside) upwards.
+    const longest = await page.evaluate((words) => {
+      const probe = document.createElement('span');
+      const shownText = document.querySelector('[data-testid="channel-description"]');
+      probe.style.cssText = 'position:absolute;white-space:nowrap';
+      if (shownText) probe.style.font = getComputedStyle(shownText).font;
+      document.body.append(probe);
+      const widths = words.map((w) => ((probe.textContent = w), probe.getBoundingClientRect().width));
+      probe.remove();
+      return Math.ceil(Math.max(...widths));
+    }, phrases);
+    const seen = new Set<string>();
+    for (let width = longest + 2; width <= longest + 160; width += 8) {
+      await shown.evaluate((el, w) => {
+        (el as HTMLElement).style.width = `${w}px`;
+      }, width);
+      const lines = await renderedLines(shown);
+      seen.add(lines.join(' / '));
+      expect(wholePhrases(lines), `${width}px: ${lines.join(' / ')}`).toBe(true);
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    await shown.evaluate((el) => {
+      (el as HTMLElement).style.width = '';
+    });
+    await viewportScreenshot(page, 'thai-line-breaks-promptpay-th', page.getByTestId('channel-change'));
+    // The same text in the list of payment methods.
+    await page.getByTestId('channel-change').click();
+    const option = page.getByTestId('channel-option-description').filter({ hasText: phrases[0] ?? '' });
+    await option.waitFor();
+    for (let width = longest + 2; width <= longest + 160; width += 16) {
+      await option.evaluate((el, w) => {
+        (el as HTMLElement).style.width = `${w}px`;
+      }, width);
+      const lines = await renderedLines(option);
+      expect(wholePhrases(lines), `list, ${width}px: ${lines.join(' / ')}`).toBe(true);
+    }
     await page.context().close();
   });
 });

@@ -4,6 +4,7 @@ import { Button, Drawer, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, StateActions } from '../../../shared/ui/list-states.tsx';
+import { Phrases } from '../../../shared/ui/phrases.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import styles from '../checkout.module.css';
 
@@ -71,7 +72,11 @@ export function ChannelPicker({
           <span className={styles.pickerMain} data-testid="channel-selected">
             {selected ? selected.name : t('checkout.channel.choose')}
           </span>
-          {selected?.description && <span className={styles.pickerSub}>{selected.description}</span>}
+          {selected?.description && (
+            <span className={styles.pickerSub} data-testid="channel-description">
+              <Phrases text={selected.description} />
+            </span>
+          )}
         </span>
         <span className={styles.pickerAction}>{t('checkout.channel.change')}</span>
       </button>
@@ -101,7 +106,9 @@ export function ChannelPicker({
             >
               <span className={styles.pickerText}>
                 <span className={styles.pickerMain}>{channel.name}</span>
-                <span className={styles.pickerSub}>{channel.description}</span>
+                <span className={styles.pickerSub} data-testid="channel-option-description">
+                  <Phrases text={channel.description} />
+                </span>
               </span>
             </Radio>
           ))}

@@ -1,18 +1,26 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { voucherStatus } from '../../../shared/catalogue/voucher-status.ts';
 import { formatDate, formatNumber } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import { getPointsQueryOptions } from '../../../shared/points.ts';
 import rowList from '../../../shared/ui/row-list.module.css';
+import { StatusLabel } from '../../../shared/ui/status-label.tsx';
+import { useNow } from '../../../shared/use-now.ts';
 import styles from '../privileges-history.module.css';
 
-/** The Expiring Points tab: the balance, then each upcoming expiry (date and amount), soonest first. */
+/**
+ * The Expiring Points tab: the balance, then each upcoming expiry (date and amount), soonest first.
+ * An expiry near enough to be news carries the same "Expires in N days" label, in the same colours, as
+ * a voucher ending soon in the catalogue and the wallet; one further away is plain, not an alarm.
+ */
 export function ExpiringPoints({ viewer }: { viewer: string }) {
   const { t } = useTranslation();
   const { lang } = useLocalizedPath();
+  const now = useNow();
   const points = useQuery(getPointsQueryOptions(viewer));
   if (points.isPending) return <Skeletons label={t('app.loading')} />;
   if (points.isError)
@@ -37,19 +45,27 @@ export function ExpiringPoints({ viewer }: { viewer: string }) {
           aria-label={t('history.privileges.tabs.expiring')}
           data-testid="expiry-list"
         >
-          {expiries.map((e) => (
-            <li key={e.date} className={rowList.row} data-testid="expiry-row">
-              <ClockCircleOutlined aria-hidden className={styles.rowIcon} />
-              <span className={styles.rowText}>
-                <span className={styles.rowTitle}>
-                  {t('history.privileges.expiresOn', { date: formatDate(e.date, lang) })}
+          {expiries.map((e) => {
+            const near = voucherStatus(now, null, e.expiresAt);
+            return (
+              <li key={e.date} className={rowList.row} data-testid="expiry-row">
+                <ClockCircleOutlined aria-hidden className={styles.rowIcon} />
+                <span className={styles.rowText}>
+                  <span className={styles.rowTitle}>
+                    {t('history.privileges.expiresOn', { date: formatDate(e.date, lang) })}
+                  </span>
+                  {near && (
+                    <span>
+                      <StatusLabel status={near} />
+                    </span>
+                  )}
                 </span>
-              </span>
-              <span className={`${styles.rowPoints} ${styles.out}`}>
-                {t('history.points', { count: e.points, points: formatNumber(e.points) })}
-              </span>
-            </li>
-          ))}
+                <span className={styles.rowPoints}>
+                  {t('history.points', { count: e.points, points: formatNumber(e.points) })}
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
     </>
