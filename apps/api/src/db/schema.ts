@@ -126,7 +126,8 @@ export interface MerchantTable {
 
 /**
  * What every catalogue item — a voucher or a privilege — has: a store, a category, and its title,
- * description and terms in both languages (the shared item queries read these alike).
+ * description and terms in both languages (the shared item queries read these alike), and the
+ * editor's draft → published → archived state with its save count.
  */
 interface CatalogueItemColumns {
   id: Generated<string>;
@@ -138,6 +139,15 @@ interface CatalogueItemColumns {
   description_th: Text;
   terms_en: Defaulted<string[]>;
   terms_th: Defaulted<string[]>;
+  /** Members see only 'published' rows (the back office writes 'draft' for a new item). */
+  status: Defaulted<CatalogueStatus>;
+  /** When first published; null = never (members never saw it). */
+  published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The editor's save count: +1 on every back-office save of the row (edit conflicts are told by it). */
+  version: Defaulted<number>;
+  search_text: Derived<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface VoucherTable extends CatalogueItemColumns {
@@ -168,15 +178,6 @@ export interface VoucherTable extends CatalogueItemColumns {
   /** Units one member may hold over all their orders that are not failed or cancelled; null = no limit. */
   limit_per_member: Defaulted<number | null>;
   price_per_card_month: number | null;
-  /** Members see only 'published' rows (the back office writes 'draft' for a new item). */
-  status: Defaulted<CatalogueStatus>;
-  /** When first published; null = never (members never saw it). */
-  published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** The editor's save count: +1 on every back-office save of the row (edit conflicts are told by it). */
-  version: Defaulted<number>;
-  search_text: Derived<string>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 export interface VoucherPriceOptionTable {
@@ -207,15 +208,6 @@ export interface PrivilegeTable extends CatalogueItemColumns {
   valid_until: Timestamp | null;
   usage_limit: number | null;
   like_count: Defaulted<number>;
-  /** Members see only 'published' rows (the back office writes 'draft' for a new item). */
-  status: Defaulted<CatalogueStatus>;
-  /** When first published; null = never (members never saw it). */
-  published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** The editor's save count: +1 on every back-office save of the row (edit conflicts are told by it). */
-  version: Defaulted<number>;
-  search_text: Derived<string>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 export interface PrivilegeImageTable {
@@ -832,6 +824,7 @@ export interface Database {
   pos_points_award: PosPointsAwardTable;
 }
 
+export type CategoryRow = Selectable<CategoryTable>;
 export type MemberRow = Selectable<MemberTable>;
 export type StaffRow = Selectable<StaffTable>;
 export type StaffSessionRow = Selectable<StaffSessionTable>;

@@ -1,6 +1,6 @@
 import type { Language } from '@app/contracts';
 import { t } from '../i18n/messages.ts';
-import { layout } from './otp-mail.ts';
+import { mailOf } from './otp-mail.ts';
 import type { MailMessage } from './mailer.ts';
 
 export interface CampaignMailInput {
@@ -21,11 +21,5 @@ export const renderCampaignMail = (c: CampaignMailInput, lang: Language, to: str
     .filter(Boolean);
   const before = [t(lang, 'mail.campaign.greeting'), ...paragraphs];
   const after = [t(lang, 'mail.campaign.why'), t(lang, 'mail.campaign.signature')];
-  return {
-    to,
-    subject,
-    text: `${[...before, ...after].join('\n\n')}\n`,
-    html: layout(lang, subject, before, null, after),
-    logHint: `campaign message "${subject.slice(0, 40)}"`,
-  };
+  return mailOf({ to, lang, subject, before, after, logHint: `campaign message "${subject.slice(0, 40)}"` });
 };

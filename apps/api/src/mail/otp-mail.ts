@@ -34,8 +34,34 @@ ${after.map((p, i) => para(p, i === after.length - 1 ? 'margin:0' : 'margin:0 0 
 </html>`;
 };
 
+/**
+ * A mail of paragraphs, as text and as the layout's HTML alike: `before`, then the code on its own line
+ * when there is one, then `after`.
+ */
+export const mailOf = (m: {
+  to: string;
+  lang: Language;
+  subject: string;
+  before: string[];
+  code?: string;
+  after: string[];
+  logHint: string;
+}): MailMessage => ({
+  to: m.to,
+  subject: m.subject,
+  text: `${[...m.before, ...(m.code === undefined ? [] : [m.code]), ...m.after].join('\n\n')}\n`,
+  html: layout(m.lang, m.subject, m.before, m.code ?? null, m.after),
+  logHint: m.logHint,
+});
+
 /** What a code mail is for: its texts live under `mail.<kind>.*` in the locale files. */
-export type CodeMailKind = 'otp' | 'emailChange';
+export type CodeMailKind = 'otp' | 'emailChange' | 'staffSignIn';
+
+const CODE_LOG_HINTS: Record<CodeMailKind, string> = {
+  otp: 'sign-in',
+  emailChange: 'e-mail change',
+  staffSignIn: 'back-office sign-in',
+};
 
 /**
  * A mail carrying a one-time code. The code is written as six consecutive digits everywhere —
@@ -56,14 +82,7 @@ export const renderCodeMail = (
     t(lang, `mail.${kind}.ignore`),
     t(lang, `mail.${kind}.signature`),
   ];
-  const text = `${[...before, code, ...after].join('\n\n')}\n`;
-  return {
-    to,
-    subject,
-    text,
-    html: layout(lang, subject, before, code, after),
-    logHint: `${kind === 'otp' ? 'sign-in' : 'e-mail change'} code ${code}`,
-  };
+  return mailOf({ to, lang, subject, before, code, after, logHint: `${CODE_LOG_HINTS[kind]} code ${code}` });
 };
 
 export const renderOtpMail = (to: string, lang: Language, code: string, ttlSeconds: number) =>
@@ -81,11 +100,6 @@ export const renderEmailChangedNotice = (to: string, lang: Language, newEmail: s
     t(lang, 'mail.emailChanged.notYou'),
     t(lang, 'mail.emailChanged.signature'),
   ];
-  return {
-    to,
-    subject,
-    text: `${paragraphs.join('\n\n')}\n`,
-    html: layout(lang, subject, paragraphs.slice(0, 1), null, paragraphs.slice(1)),
-    logHint: 'e-mail change notice',
-  };
+  const [greeting = '', ...after] = paragraphs;
+  return mailOf({ to, lang, subject, before: [greeting], after, logHint: 'e-mail change notice' });
 };

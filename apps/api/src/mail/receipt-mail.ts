@@ -1,6 +1,6 @@
 import type { Language, Order } from '@app/contracts';
 import { t } from '../i18n/messages.ts';
-import { layout } from './otp-mail.ts';
+import { mailOf } from './otp-mail.ts';
 import type { MailMessage } from './mailer.ts';
 
 /** Money as both languages print it: ฿1,250 (see locales/GLOSSARY.md). */
@@ -29,11 +29,5 @@ export const renderReceiptMail = (order: Order, lang: Language, to: string): Mai
     ...(order.pointsEarned > 0 ? [t(lang, 'mail.receipt.points', { count: order.pointsEarned })] : []),
   ];
   const after = [...lines, ...totals, t(lang, 'mail.receipt.wallet'), t(lang, 'mail.receipt.signature')];
-  return {
-    to,
-    subject,
-    text: `${[...before, ...after].join('\n\n')}\n`,
-    html: layout(lang, subject, before, null, after),
-    logHint: `receipt for order ${order.number}`,
-  };
+  return mailOf({ to, lang, subject, before, after, logHint: `receipt for order ${order.number}` });
 };

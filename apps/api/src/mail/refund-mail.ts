@@ -1,6 +1,6 @@
 import type { Language } from '@app/contracts';
 import { t } from '../i18n/messages.ts';
-import { layout } from './otp-mail.ts';
+import { mailOf } from './otp-mail.ts';
 import type { MailMessage } from './mailer.ts';
 
 /** Money as both languages print it: ฿1,250 (see locales/GLOSSARY.md). */
@@ -33,11 +33,5 @@ export const renderRefundMail = (r: RefundMailInput, lang: Language, to: string)
         ...(r.pointsReversed > 0 ? [t(lang, 'mail.refund.points', { count: r.pointsReversed })] : []),
         t(lang, 'mail.refund.signature'),
       ];
-  return {
-    to,
-    subject,
-    text: `${[...before, ...after].join('\n\n')}\n`,
-    html: layout(lang, subject, before, null, after),
-    logHint: `refund for order ${r.orderNumber}`,
-  };
+  return mailOf({ to, lang, subject, before, after, logHint: `refund for order ${r.orderNumber}` });
 };

@@ -14,6 +14,7 @@ import type {
 } from '@app/contracts';
 import type { z } from 'zod';
 import { pointsForPaid } from '@app/contracts';
+import type { CategoryRow } from '../../db/schema.ts';
 import { earnRateOf } from '../programme/index.ts';
 import { judge, remainingOf, type SaleWindow } from './availability.ts';
 import type { BannerRow } from './banners.repository.ts';
@@ -185,14 +186,7 @@ export const presentPrivilegeDetail = (r: PrivilegeDetailRow, c: PresentContext)
 };
 
 export const presentCategory = (
-  r: {
-    id: string;
-    slug: string;
-    name_en: string | null;
-    name_th: string | null;
-    icon_file: string;
-    sort_order: number;
-  },
+  r: Pick<CategoryRow, 'id' | 'slug' | 'name_en' | 'name_th' | 'icon_file' | 'sort_order'>,
   c: Pick<PresentContext, 'lang' | 'media'>,
 ): Category => ({
   id: r.id,

@@ -1,17 +1,13 @@
 import { sql } from 'kysely';
 import { coverFileSql, imageFilesSql, type ItemTable } from './items.repository.ts';
-import type { Db, RowOf } from './query-parts.ts';
+import { itemNameColumns, itemTextColumns, type Db, type RowOf } from './query-parts.ts';
 
 /** A privilege card (merchant and category from the reference cache); `liked`: false without a member. */
 export const privilegeSummaryQuery = (db: Db, memberId: string | null) =>
   db
     .selectFrom('privilege as p')
     .select([
-      'p.id',
-      'p.merchant_id',
-      'p.category_id',
-      'p.title_en',
-      'p.title_th',
+      ...itemNameColumns('p'),
       'p.points_cost',
       'p.tier',
       'p.stock',
@@ -31,10 +27,7 @@ export const privilegeSummaryQuery = (db: Db, memberId: string | null) =>
 /** A privilege with everything its detail shows, pictures included (one query). */
 const privilegeDetailQuery = (db: Db, memberId: string | null) =>
   privilegeSummaryQuery(db, memberId).select([
-    'p.description_en',
-    'p.description_th',
-    'p.terms_en',
-    'p.terms_th',
+    ...itemTextColumns('p'),
     'p.usage_limit',
     imageFilesSql('privilege', 'p'),
   ]);

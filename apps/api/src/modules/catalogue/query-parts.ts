@@ -33,3 +33,14 @@ export interface Paging {
   offset: number;
   limit: number;
 }
+
+/**
+ * What every catalogue item (a voucher as `v`, a privilege as `p`) is named by: its id, store,
+ * category and title in both languages — the columns both tables share under the same names.
+ */
+export const itemNameColumns = <A extends 'v' | 'p'>(a: A) =>
+  [`${a}.id`, `${a}.merchant_id`, `${a}.category_id`, `${a}.title_en`, `${a}.title_th`] as const;
+
+/** An item's description and terms in both languages. */
+export const itemTextColumns = <A extends 'v' | 'p'>(a: A) =>
+  [`${a}.description_en`, `${a}.description_th`, `${a}.terms_en`, `${a}.terms_th`] as const;

@@ -2,7 +2,7 @@ import type { Language } from '@app/contracts';
 import { coverFileSql } from './items.repository.ts';
 import { localized, localizedList } from './localize.ts';
 import { shippedMediaLibrary } from './media.ts';
-import type { Db } from './query-parts.ts';
+import { itemTextColumns, type Db } from './query-parts.ts';
 
 /*
  * How a bought voucher is shown outside the catalogue (orders, receipts, the wallet): its texts in
@@ -43,10 +43,7 @@ const itemCards = async (
       'v.id',
       'v.title_en',
       'v.title_th',
-      'v.description_en',
-      'v.description_th',
-      'v.terms_en',
-      'v.terms_th',
+      ...itemTextColumns('v'),
       'm.id as merchant_id',
       'm.name_en as merchant_name_en',
       'm.name_th as merchant_name_th',

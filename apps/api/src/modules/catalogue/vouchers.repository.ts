@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { coverFileSql, imageFilesSql, type ItemTable } from './items.repository.ts';
-import type { Db, RowOf } from './query-parts.ts';
+import { itemNameColumns, itemTextColumns, type Db, type RowOf } from './query-parts.ts';
 
 /**
  * A voucher card; its merchant and category come from the reference cache (references.ts). Its
@@ -11,11 +11,7 @@ export const voucherSummaryQuery = (db: Db) =>
   db
     .selectFrom('voucher as v')
     .select([
-      'v.id',
-      'v.merchant_id',
-      'v.category_id',
-      'v.title_en',
-      'v.title_th',
+      ...itemNameColumns('v'),
       'v.price',
       'v.has_price_options',
       'v.points_earned',
@@ -47,10 +43,7 @@ export const priceOptionsSql = sql<PriceOptionRow[]>`coalesce((select json_agg(j
  */
 const voucherDetailQuery = (db: Db) =>
   voucherSummaryQuery(db).select([
-    'v.description_en',
-    'v.description_th',
-    'v.terms_en',
-    'v.terms_th',
+    ...itemTextColumns('v'),
     'v.valid_days',
     'v.usage_limit',
     'v.limit_per_order',

@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import { sql, type Expression, type Kysely } from 'kysely';
 import { endOfBangkokDay } from '../../calendar.ts';
+import type { Period } from '../../db/period.ts';
 import type { Database } from '../../db/schema.ts';
 import { privilegeCards } from '../catalogue/index.ts';
 import { orderNumbers, purchaseHistoryEntries, purchaseHistoryKeys } from '../orders/index.ts';
@@ -25,7 +26,6 @@ import { useHistoryEntries, useHistoryKeys } from '../wallet/index.ts';
  */
 
 type Db = Kysely<Database>;
-type Period = { from: Date | null; until: Date | null };
 /** A module's key query: its rows' (id, created_at) for this member and period. */
 type Keys = Expression<{ id: string; created_at: Date }>;
 type Paging = { page: number; limit: number; orderDir: 'ASC' | 'DESC' };

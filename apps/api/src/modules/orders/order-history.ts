@@ -1,5 +1,6 @@
 import type { Language, PurchaseHistory } from '@app/contracts';
 import { sql } from 'kysely';
+import { inPeriod, type Period } from '../../db/period.ts';
 import { voucherCards } from '../catalogue/index.ts';
 import type { Db } from './orders.repository.ts';
 
@@ -9,22 +10,16 @@ import type { Db } from './orders.repository.ts';
  * member made is listed, whatever its status: the row says where it stands.
  */
 
-/** Bangkok days already turned into instants: `from` included, `until` excluded; null = open. */
-export interface HistoryPeriod {
-  from: Date | null;
-  until: Date | null;
-}
-
 /** (id, created_at) of the member's orders in the period. */
-export const purchaseHistoryKeys = (db: Db, memberId: string, period: HistoryPeriod) => {
-  let q = db
-    .selectFrom('purchase_order as o')
-    .select([sql<string>`o.id::text`.as('id'), 'o.created_at'])
-    .where('o.member_id', '=', memberId);
-  if (period.from) q = q.where('o.created_at', '>=', period.from);
-  if (period.until) q = q.where('o.created_at', '<', period.until);
-  return q;
-};
+export const purchaseHistoryKeys = (db: Db, memberId: string, period: Period) =>
+  inPeriod(
+    db
+      .selectFrom('purchase_order as o')
+      .select([sql<string>`o.id::text`.as('id'), 'o.created_at'])
+      .where('o.member_id', '=', memberId),
+    'o.created_at',
+    period,
+  );
 
 /**
  * The member's orders among `ids` as history entries, in `lang` (another member's ids give nothing).

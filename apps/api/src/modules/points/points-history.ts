@@ -1,5 +1,6 @@
 import type { PointsMovementKind } from '@app/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { inPeriod, type Period } from '../../db/period.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -26,7 +27,7 @@ export interface PointsMovementRow {
 export const pointsHistoryKeys = (
   db: Db,
   memberId: string,
-  period: { from: Date | null; until: Date | null },
+  period: Period,
   kind: PointsMovementKind | 'all' = 'all',
 ) => {
   let q = db
@@ -36,9 +37,7 @@ export const pointsHistoryKeys = (
     // Two in-store purchases at one instant are two movements (each its own award).
     .groupBy(['l.kind', 'l.created_at', 'l.order_id', 'l.privilege_id', 'l.pos_award_id']);
   if (kind !== 'all') q = q.where('l.kind', '=', kind);
-  if (period.from) q = q.where('l.created_at', '>=', period.from);
-  if (period.until) q = q.where('l.created_at', '<', period.until);
-  return q;
+  return inPeriod(q, 'l.created_at', period);
 };
 
 /** The member's movements named by `ids` (from pointsHistoryKeys), each with its rows summed. */

@@ -1,5 +1,6 @@
 import type { Language, UseHistory } from '@app/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { inPeriod, type Period } from '../../db/period.ts';
 import type { Database } from '../../db/schema.ts';
 import { privilegeCards, voucherCards } from '../catalogue/index.ts';
 
@@ -11,19 +12,15 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 
 /** (id, created_at) of the member's uses in [from, until); null = open on that side. */
-export const useHistoryKeys = (
-  db: Db,
-  memberId: string,
-  period: { from: Date | null; until: Date | null },
-) => {
-  let q = db
-    .selectFrom('wallet_use as u')
-    .select([sql<string>`u.id::text`.as('id'), 'u.used_at as created_at'])
-    .where('u.member_id', '=', memberId);
-  if (period.from) q = q.where('u.used_at', '>=', period.from);
-  if (period.until) q = q.where('u.used_at', '<', period.until);
-  return q;
-};
+export const useHistoryKeys = (db: Db, memberId: string, period: Period) =>
+  inPeriod(
+    db
+      .selectFrom('wallet_use as u')
+      .select([sql<string>`u.id::text`.as('id'), 'u.used_at as created_at'])
+      .where('u.member_id', '=', memberId),
+    'u.used_at',
+    period,
+  );
 
 /** The member's uses among `ids` as history entries, in `lang` (another member's ids give nothing). */
 export const useHistoryEntries = async (

@@ -163,15 +163,9 @@ export const walletVouchersByIds = (db: Db, memberId: string, ids: string[]) =>
         .where('w.voided_at', 'is', null)
         .execute();
 
-export const walletVoucher = (db: Db, memberId: string, id: string) =>
-  db
-    .selectFrom('wallet_voucher as w')
-    .leftJoin('purchase_order as o', 'o.id', 'w.order_id')
-    .select(COLUMNS)
-    .where('w.id', '=', id)
-    .where('w.member_id', '=', memberId)
-    .where('w.voided_at', 'is', null)
-    .executeTakeFirst();
+/** The member's own item (not voided), or undefined. */
+export const walletVoucher = async (db: Db, memberId: string, id: string) =>
+  (await walletVouchersByIds(db, memberId, [id]))[0];
 
 /**
  * One use, or nothing: the count moves only while a use is left, the validity has not passed and no

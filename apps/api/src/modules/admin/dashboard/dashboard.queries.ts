@@ -20,16 +20,31 @@ const n = (v: unknown) => Number(v ?? 0);
 const bkkDay = (column: string) => sql.raw(`to_char(${column} at time zone 'Asia/Bangkok', 'YYYY-MM-DD')`);
 
 /**
- * The range's TOP best sellers by `key` (a voucher, or the store it belongs to): units and sales of
- * the paid orders' lines, most sales first. The top vouchers and the top stores differ only in the key.
+ * The range's TOP best sellers (vouchers, or the stores they belong to) with their names in both
+ * languages: units and sales of the paid orders' lines, most sales first. The top vouchers and the
+ * top stores differ only in the key and the name's columns.
  */
-const bestSellers = (key: 'voucher_id' | 'merchant_id', start: Date, end: Date) => {
+const bestSellers = (db: Kysely<Database>, of: 'voucher' | 'merchant', start: Date, end: Date) => {
+  const [key, en, th] =
+    of === 'voucher'
+      ? (['voucher_id', 'title_en', 'title_th'] as const)
+      : (['merchant_id', 'name_en', 'name_th'] as const);
   const k = sql.ref(`i.${key}`);
-  return sql`
+  return sql<{
+    id: string;
+    en: string | null;
+    th: string | null;
+    units: string | number;
+    sales: string | number;
+  }>`
+      select x.id, ${sql.ref(`x.${en}`)} as en, ${sql.ref(`x.${th}`)} as th, t.units, t.sales
+      from (
         select ${k}, sum(i.quantity) as units, sum(i.quantity * i.unit_price) as sales
         from purchase_order o join purchase_order_item i on i.order_id = o.id
         where o.paid_at >= ${start} and o.paid_at < ${end}
-        group by ${k} order by sales desc, ${k} limit ${TOP}`;
+        group by ${k} order by sales desc, ${k} limit ${TOP}
+      ) t join ${sql.table(of)} x on x.id = ${sql.ref(`t.${key}`)}
+      order by t.sales desc, x.id`.execute(db);
 };
 
 type Counts = Omit<DashboardDay, 'day'>;
@@ -90,26 +105,8 @@ export const dashboardFor = async (
       tier: Tier;
       members: string | number;
     }>`select tier, count(*) as members from member group by tier`.execute(db),
-    sql<{
-      id: string;
-      title_en: string | null;
-      title_th: string | null;
-      units: string | number;
-      sales: string | number;
-    }>`
-      select v.id, v.title_en, v.title_th, t.units, t.sales
-      from (${bestSellers('voucher_id', start, end)}) t join voucher v on v.id = t.voucher_id
-      order by t.sales desc, v.id`.execute(db),
-    sql<{
-      id: string;
-      name_en: string | null;
-      name_th: string | null;
-      units: string | number;
-      sales: string | number;
-    }>`
-      select m.id, m.name_en, m.name_th, t.units, t.sales
-      from (${bestSellers('merchant_id', start, end)}) t join merchant m on m.id = t.merchant_id
-      order by t.sales desc, m.id`.execute(db),
+    bestSellers(db, 'voucher', start, end),
+    bestSellers(db, 'merchant', start, end),
   ]);
 
   for (const r of sales.rows) Object.assign(at(r.day), { orders: n(r.orders), sales: n(r.sales) });
@@ -139,13 +136,13 @@ export const dashboardFor = async (
     membersByTier: TIERS.map((tier) => ({ tier, members: tierCounts.get(tier) ?? 0 })),
     topVouchers: vouchers.rows.map((r) => ({
       id: r.id,
-      title: { en: r.title_en, th: r.title_th },
+      title: { en: r.en, th: r.th },
       units: n(r.units),
       sales: n(r.sales),
     })),
     topStores: stores.rows.map((r) => ({
       id: r.id,
-      name: { en: r.name_en, th: r.name_th },
+      name: { en: r.en, th: r.th },
       units: n(r.units),
       sales: n(r.sales),
     })),

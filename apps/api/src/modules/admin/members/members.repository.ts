@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { newestFirst } from '../../../db/newest-first.ts';
 import type { Database, MemberPointsAdjustmentTable } from '../../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -88,31 +89,36 @@ const countOfMember = async (
     ).n,
   );
 
-/** Every ledger row of the member, newest first (the ledger as written: no grouping). */
-export const ledgerPage = (db: Db, memberId: string, page: { limit: number; offset: number }) =>
-  db
-    .selectFrom('points_ledger')
-    .select(['id', 'kind', 'points', 'reason', 'order_id', 'privilege_id', 'expires_at', 'created_at'])
-    .where('member_id', '=', memberId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+/** One page of the member's rows of the query's table, newest first. */
+const memberRowsPage = <TB extends 'points_ledger' | 'notification', O>(
+  query: SelectQueryBuilder<Database, TB, O>,
+  memberId: string,
+  page: { limit: number; offset: number },
+) =>
+  newestFirst(query.where(sql.ref('member_id'), '=', memberId))
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+
+/** Every ledger row of the member, newest first (the ledger as written: no grouping). */
+export const ledgerPage = (db: Db, memberId: string, page: { limit: number; offset: number }) =>
+  memberRowsPage(
+    db
+      .selectFrom('points_ledger')
+      .select(['id', 'kind', 'points', 'reason', 'order_id', 'privilege_id', 'expires_at', 'created_at']),
+    memberId,
+    page,
+  );
 
 export const countLedger = (db: Db, memberId: string) => countOfMember(db, 'points_ledger', memberId);
 
 /** Every notification of the member, newest first (the member's own list shows the latest 50). */
 export const notificationPage = (db: Db, memberId: string, page: { limit: number; offset: number }) =>
-  db
-    .selectFrom('notification')
-    .select(['id', 'type', 'params', 'is_read', 'created_at'])
-    .where('member_id', '=', memberId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  memberRowsPage(
+    db.selectFrom('notification').select(['id', 'type', 'params', 'is_read', 'created_at']),
+    memberId,
+    page,
+  );
 
 export const countNotifications = (db: Db, memberId: string) => countOfMember(db, 'notification', memberId);
 

@@ -10,6 +10,7 @@ import {
   isoOrNull,
   lockForEdit,
   mediaUrl,
+  onPage,
   pageOf,
   writeVersioned,
   statusFilter,
@@ -70,15 +71,15 @@ export const listBanners = async (db: Db, q: AdminCatalogueListQuery) => {
   }
   const where = sql<boolean>`${sql.join(conds, sql` and `)}`;
   const total = await countWhere(db, 'banner', 'b', where);
-  const rows = await select(db)
-    .where(where)
-    .orderBy(sql`b.position = 'TOP'`, 'desc')
-    .orderBy('b.sort_order')
-    .orderBy('b.created_at')
-    .orderBy('b.id')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+  const rows = await onPage(
+    select(db)
+      .where(where)
+      .orderBy(sql`b.position = 'TOP'`, 'desc')
+      .orderBy('b.sort_order')
+      .orderBy('b.created_at')
+      .orderBy('b.id'),
+    q,
+  ).execute();
   return pageOf(rows.map(present), total, q.page, q.pageSize);
 };
 

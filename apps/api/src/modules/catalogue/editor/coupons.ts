@@ -7,6 +7,8 @@ import {
   existingIds,
   FieldChecks,
   lockForEdit,
+  newestFirst,
+  onPage,
   pageOf,
   refusedByDatabase,
   writeVersioned,
@@ -87,13 +89,7 @@ export const listCoupons = async (db: Db, q: AdminCatalogueListQuery) => {
     );
   const where = sql<boolean>`${sql.join(conds, sql` and `)}`;
   const total = await countWhere(db, 'coupon', 'c', where);
-  const rows = await select(db)
-    .where(where)
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+  const rows = await onPage(newestFirst(select(db).where(where), 'c'), q).execute();
   return pageOf(rows.map(present), total, q.page, q.pageSize);
 };
 

@@ -1,11 +1,16 @@
-import type { AdminCatalogueListQuery } from '@app/contracts';
-import { sql } from 'kysely';
+import type { AdminCatalogueListQuery, Tier } from '@app/contracts';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
 import { matchesSearch } from '../search.ts';
 import {
   checkImages,
+  countWhere,
   existingIds,
   FieldChecks,
   mediaUrl,
+  newestFirst,
+  onPage,
+  pageOf,
   statusFilter,
   type Db,
   type Trx,
@@ -44,7 +49,7 @@ export const itemTextValues = (b: ItemTextInput) => ({
   terms_th: b.termsTh,
 });
 
-export interface ItemTextRow {
+export interface ItemRow {
   id: string;
   merchant_id: string;
   category_id: string;
@@ -59,9 +64,13 @@ export interface ItemTextRow {
   version: number;
   created_at: Date;
   updated_at: Date;
+  tier: Tier | null;
+  stock: number | null;
+  usage_limit: number | null;
 }
 
-export const presentItemTexts = (r: ItemTextRow, images: string[], kind: 'vouchers' | 'privileges') => ({
+/** What the editor shows alike of a voucher and a privilege: texts, pictures, state, tier, stock, uses. */
+export const presentItem = (r: ItemRow, images: string[], kind: 'vouchers' | 'privileges') => ({
   id: r.id,
   storeId: r.merchant_id,
   categoryId: r.category_id,
@@ -78,6 +87,9 @@ export const presentItemTexts = (r: ItemTextRow, images: string[], kind: 'vouche
   version: r.version,
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
+  tier: r.tier,
+  stock: r.stock,
+  usageLimit: r.usage_limit,
 });
 
 /** Store, category and pictures exist (every problem at once). */
@@ -160,3 +172,27 @@ export const itemListConditions = (a: 'v' | 'p', q: AdminCatalogueListQuery) => 
   if (q.q) conds.push(matchesSearch(`${a}.search_text`, q.q));
   return sql<boolean>`${sql.join(conds, sql` and `)}`;
 };
+
+/**
+ * One item and a page of items as the editor shows them, alike for vouchers and privileges: `select`
+ * reads the table's columns as `alias`, `present` makes a row and its pictures the editor's item.
+ */
+export const itemReads = <R extends { id: string }, V>(
+  table: ItemTableName,
+  alias: 'v' | 'p',
+  select: (db: Db) => SelectQueryBuilder<Database, never, R>,
+  present: (r: R, images: string[]) => V,
+) => ({
+  read: async (db: Db, id: string): Promise<V | undefined> => {
+    const r: R | undefined = await select(db)
+      .where(sql.ref(`${alias}.id`), '=', id)
+      .executeTakeFirst();
+    return r && (await withImages(db, table, [r], present))[0];
+  },
+  list: async (db: Db, q: AdminCatalogueListQuery) => {
+    const where = itemListConditions(alias, q);
+    const total = await countWhere(db, table, alias, where);
+    const rows = await onPage(newestFirst(select(db).where(where), alias), q).execute();
+    return pageOf(await withImages(db, table, rows, present), total, q.page, q.pageSize);
+  },
+});

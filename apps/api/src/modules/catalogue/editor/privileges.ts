@@ -1,23 +1,15 @@
-import type { AdminPrivilege, AdminCatalogueListQuery, PrivilegeBodySchema } from '@app/contracts';
+import type { AdminPrivilege, PrivilegeBodySchema } from '@app/contracts';
 import type { z } from 'zod';
 import {
   checkItemRefs,
-  itemListConditions,
+  itemReads,
   itemTextValues,
-  presentItemTexts,
+  presentItem,
   replaceImages,
-  withImages,
   type Db,
 } from './items.shared.ts';
-import {
-  countWhere,
-  dateOrNull,
-  lockForEdit,
-  pageOf,
-  refusedByDatabase,
-  writeVersioned,
-  type Trx,
-} from './shared.ts';
+import { dateOrNull, lockForEdit, refusedByDatabase, writeVersioned, type Trx } from './shared.ts';
+import { itemNameColumns, itemTextColumns } from '../query-parts.ts';
 
 /** Privileges in the editor: points cost, stock, validity, tier, uses, texts and pictures. New = draft. */
 
@@ -27,15 +19,8 @@ const select = (db: Db) =>
   db
     .selectFrom('privilege as p')
     .select([
-      'p.id',
-      'p.merchant_id',
-      'p.category_id',
-      'p.title_en',
-      'p.title_th',
-      'p.description_en',
-      'p.description_th',
-      'p.terms_en',
-      'p.terms_th',
+      ...itemNameColumns('p'),
+      ...itemTextColumns('p'),
       'p.points_cost',
       'p.tier',
       'p.stock',
@@ -53,10 +38,7 @@ const select = (db: Db) =>
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 
 const present = (r: Row, images: string[]): AdminPrivilege => ({
-  ...presentItemTexts(r, images, 'privileges'),
-  tier: r.tier,
-  stock: r.stock,
-  usageLimit: r.usage_limit,
+  ...presentItem(r, images, 'privileges'),
   pointsCost: r.points_cost,
   redeemed: r.redeemed,
   likeCount: r.like_count,
@@ -64,23 +46,7 @@ const present = (r: Row, images: string[]): AdminPrivilege => ({
   validUntil: r.valid_until ? r.valid_until.toISOString() : null,
 });
 
-export const readPrivilege = async (db: Db, id: string): Promise<AdminPrivilege | undefined> => {
-  const r = await select(db).where('p.id', '=', id).executeTakeFirst();
-  return r && (await withImages(db, 'privilege', [r], present))[0];
-};
-
-export const listPrivileges = async (db: Db, q: AdminCatalogueListQuery) => {
-  const where = itemListConditions('p', q);
-  const total = await countWhere(db, 'privilege', 'p', where);
-  const rows = await select(db)
-    .where(where)
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return pageOf(await withImages(db, 'privilege', rows, present), total, q.page, q.pageSize);
-};
+export const { read: readPrivilege, list: listPrivileges } = itemReads('privilege', 'p', select, present);
 
 const values = (b: PrivilegeInput, now: Date) => ({
   ...itemTextValues(b),

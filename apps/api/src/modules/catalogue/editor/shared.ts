@@ -3,6 +3,7 @@ import {
   sql,
   type Expression,
   type Kysely,
+  type SelectQueryBuilder,
   type SqlBool,
   type Transaction,
   type UpdateObject,
@@ -11,6 +12,7 @@ import {
 } from 'kysely';
 import { AppError } from '../../../app-error.ts';
 import type { Database } from '../../../db/schema.ts';
+export { newestFirst } from '../../../db/newest-first.ts';
 import { MEDIA_FILE_PATTERN, UPLOADED_FILE_PATTERN, shippedMediaLibrary, type MediaKind } from '../media.ts';
 
 /*
@@ -142,6 +144,12 @@ export const pageOf = <T>(items: T[], total: number, page: number, pageSize: num
   total,
   totalPages: Math.ceil(total / pageSize),
 });
+
+/** The rows of a list's page (pages count from 1), in the order the query already has. */
+export const onPage = <DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  q: { page: number; pageSize: number },
+) => query.limit(q.pageSize).offset((q.page - 1) * q.pageSize);
 
 /** Lists show every status but archived unless one is asked for. */
 export const statusFilter = (alias: string, status: CatalogueStatus | undefined) =>

@@ -8,7 +8,7 @@ import type {
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../../app-error.ts';
-import type { Database } from '../../../db/schema.ts';
+import type { CategoryRow as CategoryTableRow, Database } from '../../../db/schema.ts';
 import {
   checkImages,
   existingIds,
@@ -17,6 +17,8 @@ import {
   iso,
   lockForEdit,
   mediaUrl,
+  newestFirst,
+  onPage,
   pageOf,
   refusedByDatabase,
   writeVersioned,
@@ -48,16 +50,7 @@ const categoryColumns = [
   'version',
   'created_at',
 ] as const;
-type CategoryRow = {
-  id: string;
-  slug: string;
-  name_en: string | null;
-  name_th: string | null;
-  icon_file: string;
-  sort_order: number;
-  version: number;
-  created_at: Date;
-};
+type CategoryRow = Pick<CategoryTableRow, (typeof categoryColumns)[number]>;
 
 const presentCategory = (r: CategoryRow): AdminCategory => ({
   id: r.id,
@@ -80,14 +73,14 @@ export const listCategories = async (db: Db, q: AdminCatalogueListQuery) => {
   let base = db.selectFrom('category as c');
   if (q.q) base = base.where(nameMatches('c', q.q));
   const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select(categoryColumns.map((c) => `c.${c}` as const))
-    .orderBy('c.sort_order')
-    .orderBy('c.created_at')
-    .orderBy('c.id')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+  const rows = await onPage(
+    base
+      .select(categoryColumns.map((c) => `c.${c}` as const))
+      .orderBy('c.sort_order')
+      .orderBy('c.created_at')
+      .orderBy('c.id'),
+    q,
+  ).execute();
   return pageOf(rows.map(presentCategory), total, q.page, q.pageSize);
 };
 
@@ -196,13 +189,10 @@ export const listStores = async (db: Db, q: AdminCatalogueListQuery) => {
   if (q.q) base = base.where(nameMatches('m', q.q));
   if (q.categoryId) base = base.where('m.category_id', '=', q.categoryId);
   const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select(storeColumns.map((c) => `m.${c}` as const))
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+  const rows = await onPage(
+    newestFirst(base.select(storeColumns.map((c) => `m.${c}` as const)), 'm'),
+    q,
+  ).execute();
   return pageOf(rows.map(presentStore), total, q.page, q.pageSize);
 };
 

@@ -1,26 +1,24 @@
-import type { AdminVoucher, AdminCatalogueListQuery, VoucherBodySchema } from '@app/contracts';
+import type { AdminVoucher, VoucherBodySchema } from '@app/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../../app-error.ts';
 import {
   checkItemRefs,
-  itemListConditions,
+  itemReads,
   itemTextValues,
-  presentItemTexts,
+  presentItem,
   replaceImages,
-  withImages,
   type Db,
 } from './items.shared.ts';
 import {
-  countWhere,
   dateOrNull,
   fieldErrors,
   lockForEdit,
-  pageOf,
   refusedByDatabase,
   writeVersioned,
   type Trx,
 } from './shared.ts';
+import { itemNameColumns, itemTextColumns } from '../query-parts.ts';
 
 /*
  * Vouchers in the editor: every column of a voucher, its price options (saved with it, in the same
@@ -32,15 +30,8 @@ import {
 type VoucherInput = z.output<typeof VoucherBodySchema>;
 
 const COLUMNS = [
-  'v.id',
-  'v.merchant_id',
-  'v.category_id',
-  'v.title_en',
-  'v.title_th',
-  'v.description_en',
-  'v.description_th',
-  'v.terms_en',
-  'v.terms_th',
+  ...itemNameColumns('v'),
+  ...itemTextColumns('v'),
   'v.price',
   'v.points_earned',
   'v.tier',
@@ -71,10 +62,7 @@ const select = (db: Db) => db.selectFrom('voucher as v').select(COLUMNS);
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 
 const present = (r: Row, images: string[]): AdminVoucher => ({
-  ...presentItemTexts(r, images, 'vouchers'),
-  tier: r.tier,
-  stock: r.stock,
-  usageLimit: r.usage_limit,
+  ...presentItem(r, images, 'vouchers'),
   price: r.price,
   priceOptions: r.options.map((o) => ({
     id: o.id,
@@ -93,23 +81,7 @@ const present = (r: Row, images: string[]): AdminVoucher => ({
   pricePerCardMonth: r.price_per_card_month,
 });
 
-export const readVoucher = async (db: Db, id: string): Promise<AdminVoucher | undefined> => {
-  const r = await select(db).where('v.id', '=', id).executeTakeFirst();
-  return r && (await withImages(db, 'voucher', [r], present))[0];
-};
-
-export const listVouchers = async (db: Db, q: AdminCatalogueListQuery) => {
-  const where = itemListConditions('v', q);
-  const total = await countWhere(db, 'voucher', 'v', where);
-  const rows = await select(db)
-    .where(where)
-    .orderBy('v.created_at', 'desc')
-    .orderBy('v.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return pageOf(await withImages(db, 'voucher', rows, present), total, q.page, q.pageSize);
-};
+export const { read: readVoucher, list: listVouchers } = itemReads('voucher', 'v', select, present);
 
 const values = (b: VoucherInput, now: Date) => ({
   ...itemTextValues(b),
