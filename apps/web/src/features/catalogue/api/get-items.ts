@@ -1,9 +1,10 @@
 import type { PrivilegeDetail, PrivilegeSummary, VoucherDetail, VoucherSummary } from '@app/contracts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
+import { pagedQueryOptions } from '../../../shared/api/paged-query.ts';
 import { queryOf, type ListFilter } from '../lib/list-filter.ts';
 import { catalogueKeys, type ItemKind, type RecommendParams } from './query-keys.ts';
-import { nextPageOf, type CatalogueScope, type Paged } from './scope.ts';
+import type { CatalogueScope, Paged } from './scope.ts';
 
 export type { ItemKind } from './query-keys.ts';
 
@@ -53,13 +54,9 @@ export const getItemsInfiniteQueryOptions = <K extends ItemKind>(
   scope: CatalogueScope,
   filter: ListFilter,
 ) =>
-  infiniteQueryOptions({
-    queryKey: catalogueKeys[kind].pages(scope, filter),
-    queryFn: ({ pageParam, signal }) =>
-      getItems(kind, scope, filter, { page: pageParam, limit: LIST_PAGE_SIZE }, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-  });
+  pagedQueryOptions(catalogueKeys[kind].pages(scope, filter), (page, signal) =>
+    getItems(kind, scope, filter, { page, limit: LIST_PAGE_SIZE }, signal),
+  );
 
 /** Recommended on home; "You may also like" on a detail with `exclude` = the item on screen. */
 export const getRecommended = async <K extends ItemKind>(

@@ -19,5 +19,3 @@ export function useCatalogueScope(): CatalogueScope {
 
 /** The paging envelope of every catalogue list. */
 export type Paged<T> = Page<T>;
-
-export const nextPageOf = (last: Paged<unknown>) => (last.page < last.totalPages ? last.page + 1 : undefined);

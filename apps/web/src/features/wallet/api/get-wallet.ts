@@ -1,6 +1,6 @@
 import type { Page, WalletGroupPage, WalletVoucher } from '@app/contracts';
-import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
+import { pagedQueryOptions } from '../../../shared/api/paged-query.ts';
 import type { WalletFilter } from '../lib/wallet-filter.ts';
 import { requestKey, withDeviceCopy } from './device-copy.ts';
 import { walletKeys, type WalletScope } from './query-keys.ts';
@@ -46,26 +46,17 @@ export const getWalletGroups = (
   );
 };
 
-const nextPage = (last: Page<unknown>) => (last.page < last.totalPages ? last.page + 1 : undefined);
+// Asked even when the browser says it is offline: the answer is then the device's copy.
+export const getWalletInfiniteQueryOptions = (scope: WalletScope, filter: WalletFilter) => ({
+  ...pagedQueryOptions(walletKeys.pages(scope, filter), (page, signal) =>
+    getWallet(scope, filter, { page, limit: WALLET_PAGE_SIZE }, signal),
+  ),
+  networkMode: 'always' as const,
+});
 
-export const getWalletInfiniteQueryOptions = (scope: WalletScope, filter: WalletFilter) =>
-  infiniteQueryOptions({
-    queryKey: walletKeys.pages(scope, filter),
-    queryFn: ({ pageParam, signal }) =>
-      getWallet(scope, filter, { page: pageParam, limit: WALLET_PAGE_SIZE }, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    // Asked even when the browser says it is offline: the answer is then the device's copy.
-    networkMode: 'always',
-  });
-
-export const getWalletGroupsInfiniteQueryOptions = (scope: WalletScope, filter: WalletFilter) =>
-  infiniteQueryOptions({
-    queryKey: walletKeys.groups(scope, filter),
-    queryFn: ({ pageParam, signal }) =>
-      getWalletGroups(scope, filter, { page: pageParam, limit: WALLET_PAGE_SIZE }, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    // Asked even when the browser says it is offline: the answer is then the device's copy.
-    networkMode: 'always',
-  });
+export const getWalletGroupsInfiniteQueryOptions = (scope: WalletScope, filter: WalletFilter) => ({
+  ...pagedQueryOptions(walletKeys.groups(scope, filter), (page, signal) =>
+    getWalletGroups(scope, filter, { page, limit: WALLET_PAGE_SIZE }, signal),
+  ),
+  networkMode: 'always' as const,
+});
