@@ -5,6 +5,7 @@ import { errorMessage } from '../../../shared/api/error-message.ts';
 import page from '../../../shared/ui/page.module.css';
 import { useLogin } from '../api/login.ts';
 import { useAdoptProfileLanguage } from '../hooks/use-adopt-profile-language.ts';
+import { useCodeEntry } from '../hooks/use-code-entry.ts';
 import { useAuthStore } from '../store/auth-store.ts';
 import styles from '../auth.module.css';
 import { CodeEntryForm } from './code-entry-form.tsx';
@@ -25,9 +26,8 @@ export default function OtpStep(props: OtpStepProps) {
   const login = useLogin();
   const storeLogin = useAuthStore((s) => s.login);
   const adoptProfileLanguage = useAdoptProfileLanguage();
-  const [code, setCode] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { code, setCode, localError, setLocalError, notice, setNotice, onCodeChange, clearMessages, resent } =
+    useCodeEntry();
   const [refused, setRefused] = useState(0);
   // The sixth digit sends the code by itself; Confirm tapped meanwhile must not send it twice.
   const sending = useRef(false);
@@ -63,12 +63,8 @@ export default function OtpStep(props: OtpStepProps) {
 
   const resend = async () => {
     login.reset();
-    setLocalError(null);
-    setNotice(null);
-    if (await props.onResend()) {
-      setCode('');
-      setNotice(t('signin.otp.resent'));
-    }
+    clearMessages();
+    if (await props.onResend()) resent(t('signin.otp.resent'));
   };
 
   const error = localError ?? (login.isError ? errorMessage(t, login.error) : null) ?? props.resendError;
@@ -85,10 +81,7 @@ export default function OtpStep(props: OtpStepProps) {
       </p>
       <CodeEntryForm
         code={code}
-        onCodeChange={(v) => {
-          setCode(v);
-          setLocalError(null);
-        }}
+        onCodeChange={onCodeChange}
         error={error}
         notice={notice}
         confirming={login.isPending}

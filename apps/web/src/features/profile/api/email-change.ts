@@ -4,10 +4,9 @@ import {
   type SendEmailChangeCodeBody,
   type VerifyEmailChangeBody,
 } from '@app/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
-import { useAuthStore } from '../../auth/index.ts';
-import { getProfileQueryOptions } from './get-profile.ts';
+import { useProfileChange } from './use-profile-change.ts';
 
 /** Mails a code to the new address; the profile keeps the old one until the code comes back. */
 export const sendEmailChangeCode = async (body: SendEmailChangeCodeBody) =>
@@ -19,14 +18,4 @@ export const confirmEmailChange = async (body: VerifyEmailChangeBody) =>
 
 export const useSendEmailChangeCode = () => useMutation({ mutationFn: sendEmailChangeCode });
 
-export const useConfirmEmailChange = () => {
-  const queryClient = useQueryClient();
-  const setInfo = useAuthStore((s) => s.setInfo);
-  return useMutation({
-    mutationFn: confirmEmailChange,
-    onSuccess: (info) => {
-      setInfo(info);
-      queryClient.setQueryData(getProfileQueryOptions().queryKey, info);
-    },
-  });
-};
+export const useConfirmEmailChange = () => useProfileChange(confirmEmailChange);

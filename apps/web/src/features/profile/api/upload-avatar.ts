@@ -1,8 +1,6 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, MemberInfoSchema } from '@app/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
-import { useAuthStore } from '../../auth/index.ts';
-import { getProfileQueryOptions } from './get-profile.ts';
+import { useProfileChange } from './use-profile-change.ts';
 
 export type AvatarProblem = 'type' | 'size';
 
@@ -19,14 +17,4 @@ export const uploadAvatar = async (file: File) => {
   return MemberInfoSchema.parse(await api.post('/auth/users/avatar', { form }));
 };
 
-export const useUploadAvatar = () => {
-  const queryClient = useQueryClient();
-  const setInfo = useAuthStore((s) => s.setInfo);
-  return useMutation({
-    mutationFn: uploadAvatar,
-    onSuccess: (info) => {
-      setInfo(info);
-      queryClient.setQueryData(getProfileQueryOptions().queryKey, info);
-    },
-  });
-};
+export const useUploadAvatar = () => useProfileChange(uploadAvatar);

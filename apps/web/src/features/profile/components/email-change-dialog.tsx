@@ -1,12 +1,12 @@
 import { OTP_LENGTH } from '@app/contracts/constants';
 import { Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import page from '../../../shared/ui/page.module.css';
-import { CodeEntryForm, useCountdown } from '../../auth/index.ts';
+import { CodeEntryForm, useCodeEntry, useCountdown } from '../../auth/index.ts';
 import { useConfirmEmailChange, useSendEmailChangeCode } from '../api/email-change.ts';
 
 type Props = {
@@ -53,9 +53,8 @@ function EmailChangeTitle() {
 
 function EmailChangeForm({ email, resendAfterSeconds, onConfirmed, onCancel }: Props & { email: string }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { code, localError, setLocalError, notice, setNotice, onCodeChange, clearMessages, resent } =
+    useCodeEntry();
   const confirm = useConfirmEmailChange();
   const resend = useSendEmailChangeCode();
   const countdown = useCountdown();
@@ -79,13 +78,11 @@ function EmailChangeForm({ email, resendAfterSeconds, onConfirmed, onCancel }: P
 
   const askAgain = async () => {
     confirm.reset();
-    setLocalError(null);
-    setNotice(null);
+    clearMessages();
     try {
       const answer = await resend.mutateAsync({ email, language: currentLanguage() });
       countdown.start(answer.resendAfterSeconds);
-      setCode('');
-      setNotice(t('profile.edit.emailChange.resent'));
+      resent(t('profile.edit.emailChange.resent'));
     } catch (error) {
       if (isApiError(error) && error.retryAfterSeconds) countdown.start(error.retryAfterSeconds);
     }
@@ -101,10 +98,7 @@ function EmailChangeForm({ email, resendAfterSeconds, onConfirmed, onCancel }: P
       <p className={page.lead}>{t('profile.edit.emailChange.instruction', { email })}</p>
       <CodeEntryForm
         code={code}
-        onCodeChange={(v) => {
-          setCode(v);
-          setLocalError(null);
-        }}
+        onCodeChange={onCodeChange}
         error={error}
         notice={notice}
         confirming={confirm.isPending}

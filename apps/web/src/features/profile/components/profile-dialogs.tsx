@@ -1,5 +1,5 @@
 import type { Language } from '@app/contracts';
-import { Button, Modal, Radio } from 'antd';
+import { Button, Modal, Radio, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../shared/i18n/language-preference.ts';
 import styles from '../profile.module.css';
@@ -14,6 +14,9 @@ export type ProfileDialogsProps = {
   onPickLanguage: (lang: Language) => void;
 };
 
+/** The profile's dialogs: 360 px wide, in the middle of the screen. */
+const ProfileModal = (props: ModalProps) => <Modal centered width={360} {...props} />;
+
 /** The profile's two dialogs (log out, language), with antd: loaded when the first of them opens. */
 export default function ProfileDialogs({
   lang,
@@ -27,11 +30,9 @@ export default function ProfileDialogs({
   const { t } = useTranslation();
   return (
     <>
-      <Modal
+      <ProfileModal
         open={confirmingLogout}
         title={t('profile.logout.title')}
-        centered
-        width={360}
         onCancel={onCloseLogout}
         footer={[
           <Button key="cancel" onClick={onCloseLogout} data-testid="logout-cancel">
@@ -43,13 +44,11 @@ export default function ProfileDialogs({
         ]}
       >
         <p>{t('profile.logout.body')}</p>
-      </Modal>
+      </ProfileModal>
 
-      <Modal
+      <ProfileModal
         open={pickingLanguage}
         title={t('profile.languagePicker.title')}
-        centered
-        width={360}
         footer={null}
         onCancel={onCloseLanguage}
       >
@@ -64,7 +63,7 @@ export default function ProfileDialogs({
             'data-testid': `language-option-${l}`,
           }))}
         />
-      </Modal>
+      </ProfileModal>
     </>
   );
 }

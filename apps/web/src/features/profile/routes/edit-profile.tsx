@@ -46,6 +46,22 @@ const FIELD_ORDER: FieldName[] = [
   'phoneNumber',
 ];
 const DEFAULT_PHONE_CODE = '+66';
+
+/** The two name fields: the same rules and length, each with its own message, test id and autofill. */
+const NAME_FIELDS = [
+  {
+    name: 'firstName',
+    required: 'profile.edit.validation.firstNameRequired',
+    testId: 'profile-first-name',
+    autoComplete: 'given-name',
+  },
+  {
+    name: 'lastName',
+    required: 'profile.edit.validation.lastNameRequired',
+    testId: 'profile-last-name',
+    autoComplete: 'family-name',
+  },
+] as const;
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;
 const PHONE_PATTERN = /^\d{9,10}$/;
 
@@ -206,20 +222,16 @@ export function EditProfileScreen() {
         onValuesChange={onValuesChange}
         onKeyDown={keepEnterInPickers}
       >
-        <Form.Item<ProfileForm>
-          name="firstName"
-          label={labels.firstName}
-          rules={nameRules(t('profile.edit.validation.firstNameRequired'))}
-        >
-          <Input data-testid="profile-first-name" autoComplete="given-name" maxLength={60} />
-        </Form.Item>
-        <Form.Item<ProfileForm>
-          name="lastName"
-          label={labels.lastName}
-          rules={nameRules(t('profile.edit.validation.lastNameRequired'))}
-        >
-          <Input data-testid="profile-last-name" autoComplete="family-name" maxLength={60} />
-        </Form.Item>
+        {NAME_FIELDS.map((field) => (
+          <Form.Item<ProfileForm>
+            key={field.name}
+            name={field.name}
+            label={labels[field.name]}
+            rules={nameRules(t(field.required))}
+          >
+            <Input data-testid={field.testId} autoComplete={field.autoComplete} maxLength={60} />
+          </Form.Item>
+        ))}
         <Form.Item<ProfileForm>
           name="email"
           label={labels.email}

@@ -1,15 +1,8 @@
 import '../texts.ts';
-import {
-  EditOutlined,
-  GlobalOutlined,
-  HistoryOutlined,
-  LogoutOutlined,
-  RightOutlined,
-} from '@ant-design/icons';
+import { EditOutlined, GlobalOutlined, HistoryOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
 import { lazyScreen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
@@ -18,11 +11,28 @@ import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useAuthStore } from '../../auth/index.ts';
 import { getProfileQueryOptions } from '../api/get-profile.ts';
 import { MemberCard } from '../components/member-card.tsx';
+import { MenuLink, MenuRowText } from '../components/menu-row.tsx';
 import { useChangeLanguage } from '../hooks/use-change-language.ts';
 import styles from '../profile.module.css';
 
 // antd's Modal and Radio are not part of the profile's first paint: the dialogs load when one first
 // opens (fetched as the finger lands on its menu item).
+/** The menu's rows that open another screen, in order. */
+const MENU_LINKS = [
+  {
+    path: paths.profileEdit,
+    testId: 'menu-edit-profile',
+    icon: EditOutlined,
+    label: 'profile.menu.editProfile',
+  },
+  {
+    path: paths.profileHistory,
+    testId: 'menu-history',
+    icon: HistoryOutlined,
+    label: 'profile.menu.history',
+  },
+] as const;
+
 const ProfileDialogs = lazyScreen(() => import('../components/profile-dialogs.tsx'));
 
 export function ProfileScreen() {
@@ -52,20 +62,11 @@ export function ProfileScreen() {
 
       <nav aria-label={t('profile.menu.label')}>
         <ul className={styles.menuList}>
-          <li>
-            <Link to={to(paths.profileEdit)} className={styles.menuItem} data-testid="menu-edit-profile">
-              <EditOutlined aria-hidden className={styles.menuIcon} />
-              <span className={styles.menuLabel}>{t('profile.menu.editProfile')}</span>
-              <RightOutlined aria-hidden className={styles.menuChevron} />
-            </Link>
-          </li>
-          <li>
-            <Link to={to(paths.profileHistory)} className={styles.menuItem} data-testid="menu-history">
-              <HistoryOutlined aria-hidden className={styles.menuIcon} />
-              <span className={styles.menuLabel}>{t('profile.menu.history')}</span>
-              <RightOutlined aria-hidden className={styles.menuChevron} />
-            </Link>
-          </li>
+          {MENU_LINKS.map(({ path, testId, icon, label }) => (
+            <li key={testId}>
+              <MenuLink to={to(path)} testId={testId} icon={icon} label={t(label)} />
+            </li>
+          ))}
           <li>
             <button
               type="button"
@@ -75,12 +76,15 @@ export function ProfileScreen() {
               onPointerDown={ProfileDialogs.prefetch}
               onClick={() => setPickingLanguage(true)}
             >
-              <GlobalOutlined aria-hidden className={styles.menuIcon} />
-              <span className={styles.menuLabel}>{t('profile.menu.language')}</span>
-              <span className={styles.menuValue} lang={lang}>
-                {t(`language.names.${lang}`)}
-              </span>
-              <RightOutlined aria-hidden className={styles.menuChevron} />
+              <MenuRowText
+                icon={GlobalOutlined}
+                label={t('profile.menu.language')}
+                value={
+                  <span className={styles.menuValue} lang={lang}>
+                    {t(`language.names.${lang}`)}
+                  </span>
+                }
+              />
             </button>
           </li>
           <li>
@@ -92,8 +96,7 @@ export function ProfileScreen() {
               onPointerDown={ProfileDialogs.prefetch}
               onClick={() => setConfirmingLogout(true)}
             >
-              <LogoutOutlined aria-hidden className={styles.menuIcon} />
-              <span className={styles.menuLabel}>{t('profile.menu.logout')}</span>
+              <MenuRowText icon={LogoutOutlined} label={t('profile.menu.logout')} leadsOn={false} />
             </button>
           </li>
         </ul>
