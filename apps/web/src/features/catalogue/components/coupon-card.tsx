@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format.ts';
 import { voucherStatus } from '../../../shared/catalogue/voucher-status.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
-import { couponConditions, couponDiscountLabel } from '../lib/coupon-terms.ts';
+import { couponDiscountLabel } from '../../../shared/catalogue/coupon-discount.ts';
+import { couponConditions } from '../lib/coupon-terms.ts';
 import { StatusLabel } from '../../../shared/ui/status-label.tsx';
 import styles from '../catalogue.module.css';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
@@ -25,7 +26,7 @@ export function CouponCard({ coupon, now }: { coupon: Coupon; now: number }) {
         <h3 id={`coupon-${coupon.id}`} className={styles.couponTitle}>
           <Phrases text={coupon.title} />
         </h3>
-        <p className={styles.couponDiscount}>{couponDiscountLabel(t, coupon)}</p>
+        <p className={styles.couponDiscount}>{couponDiscountLabel(t, coupon, 'catalogue')}</p>
         {coupon.description && (
           <p className={styles.couponDescription}>
             <Phrases text={coupon.description} />

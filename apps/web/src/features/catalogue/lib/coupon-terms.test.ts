@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { i18next } from '../../../shared/i18n/i18n.ts';
 import { aCoupon } from '../test-data.ts';
-import { couponConditions, couponDiscountLabel } from './coupon-terms.ts';
+import { couponDiscountLabel } from '../../../shared/catalogue/coupon-discount.ts';
+import { couponConditions } from './coupon-terms.ts';
 
 const en = i18next.getFixedT('en');
 const th = i18next.getFixedT('th');
@@ -9,11 +10,15 @@ const NOW = Date.parse('2025-03-10T05:00:00Z');
 
 describe('coupon conditions (Coupon tab)', () => {
   it('words the discount: percent with or without a cap, or fixed baht', () => {
-    expect(couponDiscountLabel(en, aCoupon())).toBe('20% off, up to ฿50');
-    expect(couponDiscountLabel(th, aCoupon())).toBe('ลด 20% สูงสุด ฿50');
-    expect(couponDiscountLabel(en, aCoupon({ maxDiscount: null }))).toBe('20% off');
+    expect(couponDiscountLabel(en, aCoupon(), 'catalogue')).toBe('20% off, up to ฿50');
+    expect(couponDiscountLabel(th, aCoupon(), 'catalogue')).toBe('ลด 20% สูงสุด ฿50');
+    expect(couponDiscountLabel(en, aCoupon({ maxDiscount: null }), 'catalogue')).toBe('20% off');
     expect(
-      couponDiscountLabel(en, aCoupon({ discountType: 'fixed', discountValue: 1000, maxDiscount: null })),
+      couponDiscountLabel(
+        en,
+        aCoupon({ discountType: 'fixed', discountValue: 1000, maxDiscount: null }),
+        'catalogue',
+      ),
     ).toBe('฿1,000 off');
   });
 

@@ -1,20 +1,7 @@
 import type { Coupon, Language } from '@app/contracts';
 import type { TFunction } from 'i18next';
 import { formatProgrammeDate } from '../../../shared/catalogue/dates.ts';
-import { formatMoney, formatNumber } from '../../../shared/format.ts';
-
-/** "10% off, up to ฿100" / "฿50 off". */
-export function couponDiscountLabel(
-  t: TFunction,
-  c: Pick<Coupon, 'discountType' | 'discountValue' | 'maxDiscount'>,
-) {
-  if (c.discountType === 'fixed')
-    return t('catalogue.coupon.fixedOff', { amount: formatMoney(c.discountValue) });
-  const off = t('catalogue.coupon.percentOff', { percent: formatNumber(c.discountValue) });
-  return c.maxDiscount === null
-    ? off
-    : t('catalogue.coupon.capped', { off, max: formatMoney(c.maxDiscount) });
-}
+import { formatMoney } from '../../../shared/format.ts';
 
 /** The conditions of a coupon, one line each, in the member's language. */
 export function couponConditions(t: TFunction, c: Coupon, lang: Language, now: number): string[] {

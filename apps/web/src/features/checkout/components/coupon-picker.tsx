@@ -14,7 +14,8 @@ import { useCheckCoupon } from '../api/check-coupon.ts';
 import { getCouponOptionsQueryOptions } from '../api/get-coupon-options.ts';
 import { getQuoteQueryOptions } from '../api/get-quote.ts';
 import type { CheckoutSelection } from '../lib/checkout-source.ts';
-import { couponProblemText, discountLabel } from '../lib/coupon-text.ts';
+import { couponDiscountLabel } from '../../../shared/catalogue/coupon-discount.ts';
+import { couponProblemText } from '../lib/coupon-text.ts';
 import { quoteBodyOf } from '../lib/purchase.ts';
 import styles from '../checkout.module.css';
 
@@ -248,7 +249,7 @@ function CouponInfo({ option, lang }: { option: CouponOption; lang: Language }) 
       <p className={styles.couponDiscount}>
         {option.usable && option.discount > 0
           ? t('checkout.coupon.savesHere', { amount: formatMoney(option.discount) })
-          : discountLabel(t, coupon)}
+          : couponDiscountLabel(t, coupon, 'checkout')}
       </p>
       <p className={styles.couponMeta}>
         {coupon.minSpend > 0

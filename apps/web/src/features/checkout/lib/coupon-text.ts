@@ -1,17 +1,6 @@
-import type { Coupon, CouponProblem } from '@app/contracts';
+import type { CouponProblem } from '@app/contracts';
 import type { TFunction } from 'i18next';
-import { formatMoney, formatNumber } from '../../../shared/format.ts';
-
-/** "10% off, up to ฿100" / "฿50 off". */
-export function discountLabel(
-  t: TFunction,
-  c: Pick<Coupon, 'discountType' | 'discountValue' | 'maxDiscount'>,
-) {
-  if (c.discountType === 'fixed')
-    return t('checkout.coupon.fixedOff', { amount: formatMoney(c.discountValue) });
-  const off = t('checkout.coupon.percentOff', { percent: formatNumber(c.discountValue) });
-  return c.maxDiscount === null ? off : t('checkout.coupon.capped', { off, max: formatMoney(c.maxDiscount) });
-}
+import { formatMoney } from '../../../shared/format.ts';
 
 /**
  * Why a coupon cannot be used, in the member's language. The minimum-spend text needs the amount: from
