@@ -1,6 +1,5 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../shared/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import styles from '../cart.module.css';
 
 /** What Delete was pressed for: the selection, a store's lines, or one line. */
@@ -36,37 +35,19 @@ export function DeleteDialog({
           ? t('cart.delete.confirmItem', { title: request.title })
           : t('cart.delete.confirmSelected', { count: request.ids.length });
   return (
-    <Dialog
+    <ConfirmDialog
       open={request !== null}
       title={t('cart.delete.title')}
-      onClose={onClose}
+      text={text}
+      textClassName={styles.dialogText}
+      nothing={nothing}
       busy={deleting}
-      actions={
-        nothing ? (
-          <Button type="primary" onClick={onClose} data-testid="cart-delete-ok">
-            {t('cart.delete.ok')}
-          </Button>
-        ) : (
-          <>
-            <Button onClick={onClose} disabled={deleting} data-testid="cart-delete-cancel">
-              {t('cart.delete.cancel')}
-            </Button>
-            <Button
-              type="primary"
-              danger
-              loading={deleting}
-              onClick={onConfirm}
-              data-testid="cart-delete-confirm"
-            >
-              {t('cart.delete.confirm')}
-            </Button>
-          </>
-        )
-      }
-    >
-      <p className={styles.dialogText} data-testid="cart-delete-text">
-        {text}
-      </p>
-    </Dialog>
+      danger
+      labels={{ cancel: t('cart.delete.cancel'), confirm: t('cart.delete.confirm'), ok: t('cart.delete.ok') }}
+      onConfirm={onConfirm}
+      onOk={onClose}
+      onClose={onClose}
+      testId="cart-delete"
+    />
   );
 }

@@ -4,8 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { BackButton } from '../../../shared/ui/back-button.tsx';
-import page from '../../../shared/ui/page.module.css';
+import { BackHeading } from '../../../shared/ui/back-heading.tsx';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useNow } from '../../../shared/use-now.ts';
 import { getCategoriesQueryOptions } from '../api/get-categories.ts';
@@ -103,10 +102,7 @@ export function CatalogueListScreen<K extends ItemKind>({
   useDocumentTitle(title);
   return (
     <div className="page page-list">
-      <div className={page.heading}>
-        <BackButton fallback={paths.home} />
-        <h1 className={page.title}>{title}</h1>
-      </div>
+      <BackHeading fallback={paths.home} title={title} />
       <CatalogueList kind={kind} lead={lead} />
     </div>
   );

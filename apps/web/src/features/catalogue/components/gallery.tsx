@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MediaBox } from '../../../shared/ui/media-box.tsx';
+import { Artwork } from '../../../shared/ui/artwork.tsx';
 import { useSnapStrip } from '../hooks/use-snap-strip.ts';
 import styles from '../catalogue.module.css';
 
@@ -20,12 +20,9 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
       >
         {images.map((src, index) => (
           <li key={src} data-index={index}>
-            <MediaBox
+            <Artwork
               src={src}
               alt={t('catalogue.detail.pictureAlt', { title, index: index + 1, total: images.length })}
-              ratio="4 / 3"
-              width={800}
-              height={600}
               eager={index === 0}
             />
           </li>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { voucherStatus } from '../../../shared/catalogue/voucher-status.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { privilegePath, voucherPath } from '../../../shared/paths.ts';
-import { MediaBox } from '../../../shared/ui/media-box.tsx';
+import { Artwork } from '../../../shared/ui/artwork.tsx';
 import { ItemTags } from './badges.tsx';
 import styles from '../catalogue.module.css';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
@@ -40,7 +40,7 @@ export function ItemCard({
   const href = to(kind === 'voucher' ? voucherPath(item.id) : privilegePath(item.id));
   return (
     <Link to={href} className={styles.itemCard} data-testid={`${kind}-card`} data-id={item.id}>
-      <MediaBox src={item.imageUrl} alt="" ratio="4 / 3" width={800} height={600} eager={eager} />
+      <Artwork src={item.imageUrl} eager={eager} />
       <div className={styles.itemCardBody}>
         <p className={styles.itemCardMerchant}>{item.merchant.name}</p>
         <h3 className={styles.itemCardTitle}>

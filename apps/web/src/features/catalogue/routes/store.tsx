@@ -6,10 +6,9 @@ import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
-import { BackButton } from '../../../shared/ui/back-button.tsx';
+import { BackHeading } from '../../../shared/ui/back-heading.tsx';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
-import page from '../../../shared/ui/page.module.css';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { getMerchantQueryOptions } from '../api/get-merchant.ts';
@@ -48,10 +47,7 @@ export function StoreScreen() {
 
   return (
     <div className="page page-list">
-      <div className={page.heading}>
-        <BackButton fallback={paths.home} />
-        <h1 className={page.title}>{merchant.data?.name ?? t('catalogue.store.title')}</h1>
-      </div>
+      <BackHeading fallback={paths.home} title={merchant.data?.name ?? t('catalogue.store.title')} />
       {merchant.isError ? (
         <ErrorState error={merchant.error} onRetry={() => void merchant.refetch()} compact />
       ) : (

@@ -17,7 +17,7 @@ import { EmptyState, ErrorState, StateActions } from '../../../shared/ui/list-st
 import button from '../../../shared/ui/button.module.css';
 import page from '../../../shared/ui/page.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
-import { BackButton } from '../../../shared/ui/back-button.tsx';
+import { BackHeading } from '../../../shared/ui/back-heading.tsx';
 import { useAuthStore } from '../../auth/index.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { getChannelsQueryOptions } from '../api/get-channels.ts';
@@ -59,10 +59,7 @@ export function CheckoutScreen() {
 
   return (
     <div className={styles.page}>
-      <div className={page.heading}>
-        <BackButton fallback={paths.cart} />
-        <h1 className={`${page.title} ${styles.title}`}>{t('checkout.title')}</h1>
-      </div>
+      <BackHeading fallback={paths.cart} title={t('checkout.title')} titleClassName={styles.title} />
       {!ready ? (
         <CheckoutSkeleton />
       ) : selection ? (

@@ -8,10 +8,9 @@ import { formatMonth } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
 import { uniqueRows } from '../../../shared/unique-rows.ts';
-import { BackButton } from '../../../shared/ui/back-button.tsx';
+import { BackHeading } from '../../../shared/ui/back-heading.tsx';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
 import { LoadMoreButton } from '../../../shared/ui/load-more-button.tsx';
-import page from '../../../shared/ui/page.module.css';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useAuthStore } from '../../auth/index.ts';
@@ -49,10 +48,7 @@ export function HistoryScreen() {
 
   return (
     <div className={`page ${styles.page}`}>
-      <div className={page.heading}>
-        <BackButton fallback={paths.profile} />
-        <h1 className={page.title}>{t('history.title')}</h1>
-      </div>
+      <BackHeading fallback={paths.profile} title={t('history.title')} />
       <HistoryFilters filter={filter} today={today} onChange={setFilter} />
       {query.isPending ? (
         <div className={rowList.list} role="status" aria-busy="true" data-testid="skeleton">

@@ -1,6 +1,5 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../shared/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.tsx';
 import styles from '../notifications.module.css';
 
 /** Asks before marking everything read; with nothing unread it says so and only closes. */
@@ -19,34 +18,27 @@ export function ReadAllDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       title={t('notifications.readAllDialog.title')}
-      destroyOnHidden
-      onClose={onClose}
-      busy={busy}
-      actions={
-        unread === 0 ? (
-          <Button type="primary" onClick={onConfirm} data-testid="read-all-ok">
-            {t('notifications.readAllDialog.ok')}
-          </Button>
-        ) : (
-          <>
-            <Button onClick={onClose} disabled={busy} data-testid="read-all-cancel">
-              {t('notifications.readAllDialog.cancel')}
-            </Button>
-            <Button type="primary" loading={busy} onClick={onConfirm} data-testid="read-all-confirm">
-              {t('notifications.readAllDialog.confirm')}
-            </Button>
-          </>
-        )
-      }
-    >
-      <p className={styles.dialogText} data-testid="read-all-text">
-        {unread === 0
+      text={
+        unread === 0
           ? t('notifications.readAllDialog.nothing')
-          : t('notifications.readAllDialog.text', { count: unread })}
-      </p>
-    </Dialog>
+          : t('notifications.readAllDialog.text', { count: unread })
+      }
+      textClassName={styles.dialogText}
+      nothing={unread === 0}
+      busy={busy}
+      destroyOnHidden
+      labels={{
+        cancel: t('notifications.readAllDialog.cancel'),
+        confirm: t('notifications.readAllDialog.confirm'),
+        ok: t('notifications.readAllDialog.ok'),
+      }}
+      onConfirm={onConfirm}
+      onOk={onConfirm}
+      onClose={onClose}
+      testId="read-all"
+    />
   );
 }

@@ -2,8 +2,7 @@ import '../texts.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { BackButton } from '../../../shared/ui/back-button.tsx';
-import page from '../../../shared/ui/page.module.css';
+import { BackHeading } from '../../../shared/ui/back-heading.tsx';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useAuthStore } from '../../auth/index.ts';
 import { ExpiringPoints } from '../components/expiring-points.tsx';
@@ -25,10 +24,7 @@ export function PrivilegesHistoryScreen() {
 
   return (
     <div className={`page ${styles.page}`}>
-      <div className={page.heading}>
-        <BackButton fallback={paths.profile} />
-        <h1 className={page.title}>{t('history.privileges.title')}</h1>
-      </div>
+      <BackHeading fallback={paths.profile} title={t('history.privileges.title')} />
       <div className={styles.tabs} role="tablist" aria-label={t('history.privileges.tabs.label')}>
         {TABS.map((id) => (
           <button

@@ -1,8 +1,9 @@
-import { Button, Modal } from 'antd';
-import { QRCodeSVG } from 'qrcode.react';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Barcode } from '../../../shared/barcode/barcode.tsx';
+import { QrCode } from '../../../shared/barcode/qr-code.tsx';
+import { CounterModal } from '../../../shared/ui/counter-modal.tsx';
 import styles from './member-card-code.module.css';
 
 /**
@@ -27,15 +28,7 @@ export default function MemberCardCode({
   const { t } = useTranslation();
   useScreenAwake();
   return (
-    <Modal
-      open
-      onCancel={onClose}
-      footer={null}
-      centered
-      width={420}
-      title={t('profile.card.code.title')}
-      className={styles.modal}
-    >
+    <CounterModal title={t('profile.card.code.title')} onClose={onClose}>
       <div className={styles.codeScreen} data-testid="member-card-code">
         {name && <p className={styles.codeName}>{name}</p>}
         <p className={styles.codeNumber} data-testid="member-card-code-number" data-code={cardNumber}>
@@ -46,22 +39,19 @@ export default function MemberCardCode({
           label={t('profile.card.code.barcode', { number: grouped })}
           className={styles.barcode}
         />
-        <QRCodeSVG
+        <QrCode
           value={cardNumber}
+          label={t('profile.card.code.qr', { number: grouped })}
           size={220}
-          level="M"
-          marginSize={4}
+          quietZone={4}
           className={styles.qr}
-          role="img"
-          aria-label={t('profile.card.code.qr', { number: grouped })}
-          data-testid="qr-code"
         />
         <p className={styles.codeHint}>{t('profile.card.code.hint')}</p>
         <Button block size="large" onClick={onClose} data-testid="member-card-code-close">
           {t('profile.card.code.close')}
         </Button>
       </div>
-    </Modal>
+    </CounterModal>
   );
 }
 

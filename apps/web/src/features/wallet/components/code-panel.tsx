@@ -1,10 +1,10 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast.ts';
 import { Barcode } from '../../../shared/barcode/barcode.tsx';
+import { QrCode } from '../../../shared/barcode/qr-code.tsx';
 import styles from '../wallet.module.css';
 
 /** How long the Copy button says "Copied". */
@@ -71,15 +71,12 @@ export function CodePanel({ code, usable }: { code: string; usable: boolean }) {
       {usable ? (
         <>
           <Barcode value={code} label={t('wallet.detail.barcode', { code })} className={styles.barcode} />
-          <QRCodeSVG
+          <QrCode
             value={code}
+            label={t('wallet.detail.qrCode', { code })}
             size={168}
-            level="M"
-            marginSize={2}
+            quietZone={2}
             className={styles.qr}
-            role="img"
-            aria-label={t('wallet.detail.qrCode', { code })}
-            data-testid="qr-code"
           />
           <p className={styles.codeHint}>{t('wallet.detail.showAtCounter')}</p>
         </>

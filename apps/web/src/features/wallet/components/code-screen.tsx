@@ -6,11 +6,14 @@ import { errorMessage } from '../../../shared/api/error-message.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { newIdempotencyKey } from '../../../shared/api/idempotency-key.ts';
 import { formatCountdown } from '../../../shared/countdown.ts';
+import { CounterModal } from '../../../shared/ui/counter-modal.tsx';
+import dialog from '../../../shared/ui/dialog.module.css';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useOnline } from '../../../pwa/use-online.ts';
 import type { DeviceCopyMark } from '../api/device-copy.ts';
 import { useWalletScope } from '../api/query-keys.ts';
 import { useUseWalletVoucher } from '../api/use-wallet-voucher.ts';
+import { usageLine } from '../lib/usage-line.ts';
 import { usageOf } from '../lib/wallet-state.ts';
 import styles from '../wallet.module.css';
 import { CodePanel } from './code-panel.tsx';
@@ -55,25 +58,13 @@ export function CodeScreen({
 
   const usage = usageOf(voucher);
   return (
-    <Modal
-      open
-      onCancel={onClose}
-      footer={null}
-      centered
-      width={420}
-      title={t('wallet.codeScreen.title')}
-      className={styles.walletModal}
-    >
+    <CounterModal title={t('wallet.codeScreen.title')} onClose={onClose}>
       <div className={styles.codeScreen} data-testid="code-screen">
         <OfflineNote savedAt={voucher.offlineSavedAt} />
         <p className={styles.codeScreenTitle}>{voucher.title}</p>
         <CodePanel code={voucher.code} usable />
         <p className={styles.codeScreenUses} data-testid="code-screen-uses">
-          {usage.kind === 'unlimited'
-            ? t('wallet.usage.unlimitedTitle')
-            : usage.kind === 'limited'
-              ? t('wallet.usage.left', { count: usage.left })
-              : t('wallet.usage.exhaustedTitle')}
+          {usageLine(t, usage)}
         </p>
         <p className={styles.codeScreenTimer} role="timer" aria-live="off" data-testid="code-screen-timer">
           {t('wallet.codeScreen.shownFor', { time: formatCountdown(left) })}
@@ -108,7 +99,7 @@ export function CodeScreen({
           }}
         />
       )}
-    </Modal>
+    </CounterModal>
   );
 }
 
@@ -161,7 +152,7 @@ function MarkUsed({
       cancelText={t('wallet.use.cancel')}
       okButtonProps={{ loading: use.isPending, 'data-testid': 'use-confirm' }}
       cancelButtonProps={{ 'data-testid': 'use-cancel' }}
-      className={styles.walletModal}
+      className={dialog.bigClose}
       centered
     >
       <p data-testid="use-text">

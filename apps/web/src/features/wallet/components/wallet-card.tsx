@@ -4,8 +4,9 @@ import { Link, useSearchParams } from 'react-router';
 import { formatProgrammeDate } from '../../../shared/catalogue/dates.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths, walletVoucherPath } from '../../../shared/paths.ts';
-import { MediaBox } from '../../../shared/ui/media-box.tsx';
+import { Artwork } from '../../../shared/ui/artwork.tsx';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
+import { usageLine } from '../lib/usage-line.ts';
 import { usageOf, walletStatus } from '../lib/wallet-state.ts';
 import { StatusLabel } from '../../../shared/ui/status-label.tsx';
 import styles from '../wallet.module.css';
@@ -48,15 +49,7 @@ export function WalletCard({
       data-id={voucher.id}
       data-count={count}
     >
-      <MediaBox
-        className={styles.cardMedia}
-        src={voucher.imageUrl}
-        alt=""
-        ratio="4 / 3"
-        width={800}
-        height={600}
-        eager={eager}
-      />
+      <Artwork className={styles.cardMedia} src={voucher.imageUrl} eager={eager} />
       <div className={styles.cardBody}>
         {position ? (
           <p className={styles.cardMerchant} data-testid="card-position">
@@ -80,13 +73,7 @@ export function WalletCard({
         {voucher.priceOptionLabel && <p className={styles.cardOption}>{voucher.priceOptionLabel}</p>}
         {position && (
           <p className={styles.cardFacts} data-testid="card-facts">
-            <span>
-              {usage.kind === 'unlimited'
-                ? t('wallet.usage.unlimitedTitle')
-                : usage.kind === 'limited'
-                  ? t('wallet.usage.left', { count: usage.left })
-                  : t('wallet.usage.exhaustedTitle')}
-            </span>
+            <span>{usageLine(t, usage)}</span>
             <span>
               {voucher.orderNumber === null
                 ? t('wallet.detail.redeemedOn', { date: date(voucher.purchasedAt) })

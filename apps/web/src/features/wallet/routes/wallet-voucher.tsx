@@ -12,7 +12,7 @@ import { paths, storePath } from '../../../shared/paths.ts';
 import { BackButton } from '../../../shared/ui/back-button.tsx';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { EmptyState, ErrorState, StateActions } from '../../../shared/ui/list-states.tsx';
-import { MediaBox } from '../../../shared/ui/media-box.tsx';
+import { Artwork } from '../../../shared/ui/artwork.tsx';
 import page from '../../../shared/ui/page.module.css';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
@@ -74,15 +74,7 @@ function WalletVoucherView({ voucher }: { voucher: WalletVoucherDetail & DeviceC
       <OfflineNote savedAt={voucher.offlineSavedAt} />
       {/* A small picture beside the title: the code, what the member opened this for, stays on the first screen. */}
       <div className={styles.detailHeader}>
-        <MediaBox
-          className={styles.thumb}
-          src={voucher.imageUrl}
-          alt=""
-          ratio="4 / 3"
-          width={800}
-          height={600}
-          eager
-        />
+        <Artwork className={styles.thumb} src={voucher.imageUrl} eager />
         <div className={styles.detailHeaderText}>
           <Link
             to={to(storePath(voucher.merchant.id))}
