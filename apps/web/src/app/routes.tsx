@@ -26,13 +26,15 @@ const PrivilegeDetail = lazyScreen(() => import('../features/catalogue/routes/pr
 const Store = lazyScreen(() => import('../features/catalogue/routes/store.tsx'));
 const Profile = lazyScreen(() => import('../features/profile/routes/profile.tsx'), { kit: false });
 const EditProfile = lazyScreen(() => import('../features/profile/routes/edit-profile.tsx'));
-const History = lazyScreen(() => import('../features/history/routes/history.tsx'));
+const History = lazyScreen(() => import('../features/history/routes/history.tsx'), { kit: false });
 const Wallet = lazyScreen(() => import('../features/wallet/routes/wallet.tsx'));
 const WalletVoucher = lazyScreen(() => import('../features/wallet/routes/wallet-voucher.tsx'));
 const Checkout = lazyScreen(() => import('../features/checkout/routes/checkout.tsx'));
 const CheckoutOrder = lazyScreen(() => import('../features/checkout/routes/order-status.tsx'));
 const Cart = lazyScreen(() => import('../features/cart/routes/cart.tsx'));
-const PrivilegesHistory = lazyScreen(() => import('../features/privileges/routes/privileges-history.tsx'));
+const PrivilegesHistory = lazyScreen(() => import('../features/privileges/routes/privileges-history.tsx'), {
+  kit: false,
+});
 const Notifications = lazyScreen(() => import('../features/notifications/routes/notifications.tsx'));
 const NotFound = lazyScreen(() => import('./not-found.tsx'));
 
