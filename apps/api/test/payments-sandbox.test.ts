@@ -692,7 +692,9 @@ describe('in the real app', () => {
   });
   afterAll(() => Promise.all([dev.close(), prod.close()]));
 
-  it('the webhook route verifies signatures', async () => {
+  // The first requests into two freshly built apps (development and production) pay for their first
+  // use of every plugin: on a busy CI machine that was seen to pass the default 30 s.
+  it('the webhook route verifies signatures', { timeout: 90_000 }, async () => {
     for (const t of [dev, prod]) {
       const res = await t.app.inject({
         method: 'POST',
