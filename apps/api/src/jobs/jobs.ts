@@ -162,6 +162,25 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
   const cronMonitor = options.cronMonitorIntervalSeconds ?? 30;
   let boss: PgBoss | undefined;
   let started = false;
+  /**
+   * pg-boss's own queries in flight. It completes a batch without awaiting it, and its graceful stop
+   * resolves once the workers have stopped, so a completion may still be running then: `stop` waits for
+   * these, or the database closed after it would reject that query with nobody to catch it.
+   */
+  const inFlight = new Set<Promise<unknown>>();
+  const ownExecutor = executorFor(db);
+  const trackedExecutor: PgBoss.Db = {
+    executeSql: (text, values) => {
+      const query = ownExecutor.executeSql(text, values);
+      const settled = query.then(
+        () => undefined,
+        () => undefined,
+      );
+      inFlight.add(settled);
+      void settled.then(() => inFlight.delete(settled));
+      return query;
+    },
+  };
 
   const define = <T extends object>(
     name: string,
@@ -248,7 +267,7 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
   const start = async () => {
     if (boss) throw new Error('jobs.start() was called twice');
     const b = new PgBoss({
-      db: executorFor(db),
+      db: trackedExecutor,
       schema: options.schema ?? (await jobsSchemaFor(db)),
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
@@ -313,6 +332,7 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
     if (!boss || !started) return;
     started = false;
     await boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+    await Promise.all(inFlight);
   };
 
   return { define, schedule, atStart, start, stop };
