@@ -1,3 +1,5 @@
+import { bangkokDate, type Instant } from '@app/contracts/dates';
+
 /**
  * Calendar days in the programme's time zone. Sale windows and validity are counted in Bangkok days
  * whatever zone the member's phone is set to: "expires today" must mean the same day for everyone.
@@ -23,21 +25,15 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export type Instant = Date | string | number;
+export { isValidInstant, type Instant } from '@app/contracts/dates';
 
 const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value));
-
-/** Bangkok has kept UTC+7 all year since 1920 (no daylight saving). */
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 
 /** The calendar date of an instant in `timeZone`: { year, month (1-12), day }. */
 export function calendarDate(instant: Instant, timeZone = PROGRAMME_TIME_ZONE) {
   // The programme's zone by arithmetic: the first Intl.DateTimeFormat with a time zone loads the
   // browser's zone data, 25+ ms of main thread while the first list of cards renders.
-  if (timeZone === PROGRAMME_TIME_ZONE) {
-    const shifted = new Date(toDate(instant).getTime() + BANGKOK_OFFSET_MS);
-    return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
-  }
+  if (timeZone === PROGRAMME_TIME_ZONE) return bangkokDate(instant);
   const parts = formatterFor(timeZone).formatToParts(toDate(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };
@@ -58,9 +54,6 @@ export function isoDateIn(instant: Instant, timeZone = PROGRAMME_TIME_ZONE): str
   const { year, month, day } = calendarDate(instant, timeZone);
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
-
-export const isValidInstant = (value: Instant | null | undefined): value is Instant =>
-  value !== null && value !== undefined && value !== '' && !Number.isNaN(toDate(value).getTime());
 
 /** The Bangkok month (`2026-11`) an instant falls in, for grouping rows under month headings. */
 export const monthOfInstant = (instant: Instant) => isoDateIn(instant).slice(0, 7);

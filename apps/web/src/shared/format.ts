@@ -1,5 +1,4 @@
 import type { Language } from '@app/contracts';
-import { calendarDate, isValidInstant, type Instant } from './calendar.ts';
 
 /*
  * The one place where money, numbers and dates become text. Screens never format a date themselves
@@ -29,49 +28,7 @@ export function formatNumber(value: number): string {
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const BUDDHIST_DATE_FORMAT = 'DD/MM/BBBB';
 
-/** The Buddhist era counts from 543 BCE: 2026 CE is 2569 BE. */
-export const BUDDHIST_ERA_OFFSET = 543;
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-type DateInput = Instant | null | undefined;
-type DateOptions = { buddhistEra?: boolean };
-
-/** { year, month, day } of a calendar date (`1990-04-15`, as it is) or of an instant (its Bangkok day). */
-function dayOf(value: DateInput) {
-  if (typeof value === 'string') {
-    const m = CALENDAR_DATE.exec(value);
-    if (m) return { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
-  }
-  // An instant is shown as the programme's calendar day (Asia/Bangkok), whatever zone the phone is in:
-  // "valid until 31/12" must name the same day for everyone.
-  return isValidInstant(value) ? calendarDate(value) : null;
-}
-
-const yearIn = (year: number, lang: Language, options: DateOptions) =>
-  (options.buddhistEra ?? lang === 'th') ? year + BUDDHIST_ERA_OFFSET : year;
-
-/**
- * Day/month/year: "26/11/2026"; in Thai the Buddhist-era year, "26/11/2569" (unless
- * `buddhistEra: false`). Calendar dates (`1990-04-15`) are shown as they are; instants as their
- * Bangkok day. Nothing for a missing or invalid value.
- */
-export function formatDate(value: DateInput, lang: Language, options: DateOptions = {}): string {
-  const d = value === '' ? null : dayOf(value);
-  if (!d) return '';
-  return `${pad2(d.day)}/${pad2(d.month)}/${yearIn(d.year, lang, options)}`;
-}
-
-/** Bangkok has kept UTC+7 all year since 1920 (no daylight saving). */
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
-
-/** An instant as its Bangkok day and time: "26/11/2026 19:04" / "26/11/2569 19:04". */
-export function formatDateTime(value: DateInput, lang: Language): string {
-  if (!isValidInstant(value)) return '';
-  const date = formatDate(value, lang);
-  const shifted = new Date(new Date(value).getTime() + BANGKOK_OFFSET_MS);
-  return `${date} ${pad2(shifted.getUTCHours())}:${pad2(shifted.getUTCMinutes())}`;
-}
+export { BUDDHIST_ERA_OFFSET, formatDate, formatDateTime } from '@app/contracts/dates';
 
 const monthNames = new Map<Language, Intl.DateTimeFormat>();
 
@@ -90,6 +47,8 @@ export function formatMonth(month: string, lang: Language): string {
   const at = new Date(`${month}-15T12:00:00Z`);
   return Number.isNaN(at.getTime()) ? '' : f.format(at);
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** Wire format of a calendar date (contracts: dateOfBirth is YYYY-MM-DD), from the date picker's value. */
 export const toIsoDate = (value: { year(): number; month(): number; date(): number } | null): string =>

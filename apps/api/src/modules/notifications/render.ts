@@ -7,6 +7,7 @@ import {
   type NotificationType,
   type Tier,
 } from '@app/contracts';
+import { formatDate } from '@app/contracts/dates';
 import { t } from '../../i18n/messages.ts';
 import type { Titles } from './notify.ts';
 
@@ -18,31 +19,14 @@ export interface NotificationRow {
   created_at: Date;
 }
 
-/**
- * A date the member reads is day/month/year of its Bangkok day, "27/11/2026"; in Thai the year counts
- * in the Buddhist era, "27/11/2569" — the same rule as the app's screens (apps/web/src/shared/format.ts).
- * en-CA gives the Bangkok day as YYYY-MM-DD, which is reordered here rather than trusting a locale's order.
- */
-const BANGKOK_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Bangkok',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-/** The Buddhist era counts from 543 BCE: 2026 CE is 2569 BE. */
-const BUDDHIST_ERA_OFFSET = 543;
-
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 /** `count` picks the plural form; `points` is what is shown (1,200). */
 const pointsVars = (v: unknown) => ({ count: num(v), points: NUMBER_FORMAT.format(num(v)) });
-const dateOf = (lang: Language, v: unknown): string => {
-  const d = new Date(typeof v === 'number' ? v : str(v));
-  if (Number.isNaN(d.getTime())) return '';
-  const [year = '', month = '', day = ''] = BANGKOK_DAY.format(d).split('-');
-  return `${day}/${month}/${lang === 'th' ? Number(year) + BUDDHIST_ERA_OFFSET : year}`;
-};
+/** A date the member reads: day/month/year of its Bangkok day, the Buddhist-era year in Thai. */
+const dateOf = (lang: Language, v: unknown): string =>
+  formatDate(typeof v === 'number' || typeof v === 'string' ? v : null, lang);
 const tierName = (lang: Language, v: unknown): string => t(lang, `catalogue.tiers.${str(v) as Tier}`);
 const titleOf = (lang: Language, v: unknown): string => {
   const titles = (v ?? {}) as Partial<Titles>;
