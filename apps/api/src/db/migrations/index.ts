@@ -26,6 +26,7 @@ import * as catalogueVersions from './2025-12-10-0001-catalogue-versions.ts';
 import * as counter from './2025-12-11-0001-counter.ts';
 import * as walletUseNumber from './2025-12-11-0002-wallet-use-number.ts';
 import * as pushAndPreferences from './2025-12-12-0001-push-and-preferences.ts';
+import * as windowStartsIndexes from './2025-12-13-0001-window-starts-indexes.ts';
 
 /**
  * Every migration, by name. Names start with a timestamp so they sort in the order they were
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2025-12-11-0001-counter': counter,
   '2025-12-11-0002-wallet-use-number': walletUseNumber,
   '2025-12-12-0001-push-and-preferences': pushAndPreferences,
+  '2025-12-13-0001-window-starts-indexes': windowStartsIndexes,
 };
