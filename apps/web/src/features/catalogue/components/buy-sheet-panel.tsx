@@ -19,6 +19,7 @@ import { toast } from '../../../shared/ui/toast.ts';
 import { useCatalogueScope } from '../api/scope.ts';
 import type { BuySheetProps } from './buy-sheet.tsx';
 import styles from '../catalogue.module.css';
+import dialog from '../../../shared/ui/dialog.module.css';
 
 const ADDED_TOAST = 'cart-added';
 
@@ -116,6 +117,7 @@ export default function BuySheetPanel({ open, mode, voucher, onClose }: BuySheet
         </span>
       }
       closable={{ 'aria-label': t('cart.picker.close') }}
+      classNames={{ close: dialog.sheetClose }}
       rootClassName={styles.buySheetRoot}
       aria-labelledby={titleId}
       footer={

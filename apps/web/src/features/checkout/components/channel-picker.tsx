@@ -7,6 +7,7 @@ import { EmptyState, StateActions } from '../../../shared/ui/list-states.tsx';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import styles from '../checkout.module.css';
+import dialog from '../../../shared/ui/dialog.module.css';
 
 export const ChannelIcon = ({ type }: { type: PaymentChannel['type'] | null }) =>
   type === 'promptpay' ? (
@@ -87,7 +88,7 @@ export function ChannelPicker({
         title={t('checkout.channel.pickerTitle')}
         onClose={() => setOpen(false)}
         closable={{ 'aria-label': t('checkout.coupon.close') }}
-        classNames={{ close: styles.closeButton }}
+        classNames={{ close: dialog.sheetClose }}
         data-testid="channel-picker"
       >
         <Radio.Group

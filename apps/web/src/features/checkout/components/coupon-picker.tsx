@@ -18,6 +18,7 @@ import { couponDiscountLabel } from '../../../shared/catalogue/coupon-discount.t
 import { couponProblemText } from '../lib/coupon-text.ts';
 import { quoteBodyOf } from '../lib/purchase.ts';
 import styles from '../checkout.module.css';
+import dialog from '../../../shared/ui/dialog.module.css';
 
 /** A coupon ending within this many calendar days has its date in the warning colour; later ones do not. */
 export const COUPON_ENDS_SOON_DAYS = 3;
@@ -127,7 +128,7 @@ export function CouponPicker({
       title={t('checkout.coupon.pickerTitle')}
       onClose={onClose}
       closable={{ 'aria-label': t('checkout.coupon.close') }}
-      classNames={{ close: styles.closeButton }}
+      classNames={{ close: dialog.sheetClose }}
       data-testid="coupon-picker"
     >
       <form

@@ -40,6 +40,7 @@ import {
 import { formatCountdown, secondsLeft } from '../../../shared/countdown.ts';
 import { selectionMatchesOrder } from '../lib/purchase.ts';
 import styles from '../checkout.module.css';
+import dialog from '../../../shared/ui/dialog.module.css';
 
 /**
  * One screen follows the order from Confirm to its end: waiting for payment (PromptPay QR or the card
@@ -173,7 +174,7 @@ function CancelOrder({ order }: { order: Order }) {
         okText={t('checkout.order.waiting.cancelConfirm')}
         cancelText={t('checkout.order.waiting.cancelKeep')}
         okButtonProps={{ danger: true, loading: cancel.isPending }}
-        classNames={{ close: styles.closeButton }}
+        classNames={{ close: dialog.sheetClose }}
         onCancel={() => setConfirming(false)}
         onOk={async () => {
           setError(null);
