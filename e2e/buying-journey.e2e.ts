@@ -7,6 +7,7 @@ import {
   buyableVouchers,
   buyNow,
   confirmToWaiting,
+  isGreen,
   memberApi,
   prefixOf,
   remainingOf,
@@ -185,16 +186,18 @@ describe.each(['en', 'th'] as const)('buying in %s', (lang) => {
     await shot(page, `${lang}-buying-wallet-detail`);
   }, 120_000);
 
-  // The two endings without money: each order holds its unit while waiting and gives it back.
+  // The endings without money: each order holds its unit while waiting and gives it back, and says
+  // "Nothing was charged" in a colour that does not read as success.
   it.each([
     ['declined', 'sandbox.promptpay.decline', 'order-failed', 'checkout.order.failed.title'],
     ['expired', 'sandbox.expire.action', 'order-expired', 'checkout.order.expired.title'],
+    ['cancelled', null, 'order-cancelled', 'checkout.order.cancelled.title'],
   ] as const)(
     'the %s payment ends on its screen and gives the stock back',
     async (name, answer, screen, title) => {
       // A voucher with counted stock that no other step of this run buys.
       const counted = vouchers.filter((v) => v.remaining !== null);
-      const voucher = counted[name === 'declined' ? counted.length - 1 : counted.length - 2];
+      const voucher = counted[counted.length - 1 - ['declined', 'expired', 'cancelled'].indexOf(name)];
       expect(voucher, 'a voucher with counted stock').toBeDefined();
       if (!voucher) return;
       const before = await remainingOf(page, lang, voucher.id);
@@ -203,11 +206,23 @@ describe.each(['en', 'th'] as const)('buying in %s', (lang) => {
       const { orderId, payPath } = await confirmToWaiting(page, lang);
       expect(await remainingOf(page, lang, voucher.id)).toBe((before ?? 0) - 1);
 
-      // The bank page once, with its three answers.
-      const bankShot = name === 'expired' ? `${lang}-buying-sandbox-bank` : undefined;
-      await answerAtBank(page, lang, payPath, orderId, answer, bankShot);
+      if (answer) {
+        // The bank page once, with its three answers.
+        const bankShot = name === 'expired' ? `${lang}-buying-sandbox-bank` : undefined;
+        await answerAtBank(page, lang, payPath, orderId, answer, bankShot);
+      } else {
+        // The member's own Cancel, confirmed in its dialog.
+        await page.getByTestId('order-cancel').click();
+        const dialog = page.getByRole('dialog', { name: text(lang, 'checkout.order.waiting.cancelTitle') });
+        await dialog
+          .getByRole('button', { name: text(lang, 'checkout.order.waiting.cancelConfirm') })
+          .click();
+      }
       await page.getByTestId(screen).waitFor();
       expect(await page.getByTestId(screen).innerText()).toContain(text(lang, title));
+      const calm = page.getByTestId('order-nothing-charged');
+      const colour = await calm.evaluate((el) => getComputedStyle(el).color);
+      expect(isGreen(colour), `"${await calm.innerText()}" is in ${colour}, a green`).toBe(false);
       expect(await remainingOf(page, lang, voucher.id)).toBe(before);
       await shot(page, `${lang}-buying-${name}`);
     },

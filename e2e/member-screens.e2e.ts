@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage, uniqueEmail } from './support/browser.ts';
 import {
   buyableVouchers,
@@ -14,6 +14,7 @@ import {
   type Paged,
 } from './support/shop.ts';
 import { newMember } from './support/signin.ts';
+import { smallTapTargets } from './support/tap-targets.ts';
 
 /*
  * Every screen a member can open, in a phone's browser (390×844), signed in, in English and Thai,
@@ -49,108 +50,6 @@ async function readableTexts(page: Page): Promise<string[]> {
 const rawKeysOn = async (page: Page) => [
   ...new Set((await readableTexts(page)).flatMap((t) => t.match(RAW_KEY) ?? [])),
 ];
-
-/**
- * Every visible thing a member can tap whose hit area is smaller than 44×44 CSS px. What a tap hits is
- * measured, not the element's box: the element is scrolled to the middle of the screen and, from the
- * centre of its target (a checkbox's is its label), points are tried outwards, left, right, up and
- * down, for as long as they land on it (or on the label that works it). So padding and a
- * ::before/::after hit-area extension count, and what covers it does not. The hit area must reach 44
- * px across and 44 px down through the centre. Links inside a sentence are exempt, as WCAG 2.5.8
- * exempts inline targets.
- */
-async function smallTapTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const MIN = 44;
-    // Enough to tell 44 px from less; a wider target stops counting there.
-    const SCAN = MIN / 2 + 2;
-    const selector = [
-      'a[href]',
-      'button',
-      'summary',
-      'select',
-      'input[type=checkbox]',
-      'input[type=radio]',
-      '[role=button]',
-      '[role=link]',
-      '[role=tab]',
-      '[role=checkbox]',
-      '[role=radio]',
-      '[role=switch]',
-      '[role=menuitem]',
-      '[role=option]',
-    ].join(',');
-
-    const describe = (el: Element, w: number, h: number) => {
-      const testId = el.closest('[data-testid]')?.getAttribute('data-testid');
-      const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 40);
-      const cls = typeof el.className === 'string' ? el.className.split(' ')[0] : '';
-      const tag = `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}`;
-      return `${tag}${testId ? ` [${testId}]` : ''} "${name}" hits ${w}×${h}`;
-    };
-
-    /** Inside a sentence: an inline element whose block holds more text than its own. */
-    const inline = (el: HTMLElement) => {
-      if (getComputedStyle(el).display !== 'inline') return false;
-      let block = el.parentElement;
-      while (block && getComputedStyle(block).display === 'inline') block = block.parentElement;
-      const own = el.innerText.trim().length;
-      return (block?.innerText.trim().length ?? 0) > own + 3;
-    };
-
-    /** What a tap aims at: the control, or the label around a checkbox or radio. */
-    const targetOf = (control: HTMLElement) =>
-      (control instanceof HTMLInputElement && control.closest('label')) || control;
-
-    const hidden = (el: HTMLElement) => {
-      if (el.closest('[aria-hidden="true"], [inert]')) return true;
-      const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || style.display === 'none') return true;
-      // The input of a styled checkbox or radio is see-through on purpose; what shows is around it.
-      if (Number(style.opacity) === 0 && !(el instanceof HTMLInputElement)) return true;
-      const rect = targetOf(el).getBoundingClientRect();
-      return rect.width <= 1 || rect.height <= 1;
-    };
-
-    /** The point lands on the control: on it, inside it, or on the label that works it. */
-    const reaches = (control: HTMLElement, x: number, y: number) => {
-      const hit = document.elementFromPoint(x, y);
-      return Boolean(hit && (control.contains(hit) || targetOf(control).contains(hit)));
-    };
-
-    /** How many pixels from (x, y) in direction (dx, dy) still land on the control. */
-    const reach = (control: HTMLElement, x: number, y: number, dx: number, dy: number) => {
-      let d = 0;
-      while (d < SCAN && reaches(control, x + (d + 1) * dx, y + (d + 1) * dy)) d++;
-      return d;
-    };
-
-    const small: string[] = [];
-    for (const control of document.querySelectorAll<HTMLElement>(selector)) {
-      if (hidden(control) || inline(control)) continue;
-      const target = targetOf(control);
-      // Off-screen by design (the "skip to content" link shows only when focused).
-      const before = target.getBoundingClientRect();
-      if (before.bottom + window.scrollY < 0 || before.right + window.scrollX < 0) continue;
-      target.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-      const rect = target.getBoundingClientRect();
-      const x = rect.left + rect.width / 2;
-      const y = rect.top + rect.height / 2;
-      if (!reaches(control, x, y)) {
-        small.push(describe(control, 0, 0).replace(/hits 0×0$/, 'is covered at its centre'));
-        continue;
-      }
-      const w = reach(control, x, y, -1, 0) + 1 + reach(control, x, y, 1, 0);
-      const h = reach(control, x, y, 0, -1) + 1 + reach(control, x, y, 0, 1);
-      if (w < MIN || h < MIN) small.push(describe(control, w, h));
-    }
-    window.scrollTo({ top: 0, behavior: 'instant' });
-    return small;
-  });
-}
 
 /**
  * The screen has its data: nothing loading, the network quiet, then a moment to draw it. (`pause` 0
@@ -265,6 +164,51 @@ const memberScreens: Screen[] = [
   { name: 'not-found', open: at('/notifications/abc') },
 ];
 
+/** A dialog or sheet a member opens on a screen: opened, it answers something inside it. */
+type Dialog = { name: string; open: (page: Page, lang: Lang) => Promise<Locator> };
+const tapOn =
+  (path: () => string, button: string, inside: string) =>
+  async (page: Page, lang: Lang): Promise<Locator> => {
+    await page.goto(`${prefixOf(lang)}${path()}`);
+    await settle(page, 0);
+    await page.getByTestId(button).first().click();
+    return page.getByTestId(inside);
+  };
+const onCheckout = (button: string, inside: string) => async (page: Page, lang: Lang) => {
+  await screenOf('checkout').open(page, lang);
+  await page.getByTestId(button).click();
+  return page.getByTestId(inside);
+};
+const screenOf = (name: string) => {
+  const found = memberScreens.find((s) => s.name === name);
+  if (!found) throw new Error(`no screen ${name}`);
+  return found;
+};
+
+const dialogs: Dialog[] = [
+  { name: 'buy-sheet', open: tapOn(() => `/vouchers/${made.voucher}`, 'add-to-cart', 'buy-sheet') },
+  { name: 'filter', open: tapOn(() => '/vouchers', 'open-filter', 'filter-apply') },
+  { name: 'code-screen', open: tapOn(() => `/wallet/${made.walletItem}`, 'redeem-now', 'code-screen') },
+  {
+    name: 'mark-used',
+    open: async (page, lang) => {
+      await tapOn(() => `/wallet/${made.walletItem}`, 'redeem-now', 'code-screen')(page, lang);
+      await page.getByTestId('use').click();
+      return page.getByTestId('use-text');
+    },
+  },
+  { name: 'member-card', open: tapOn(() => '/profile', 'show-member-card', 'member-card-code') },
+  { name: 'log-out', open: tapOn(() => '/profile', 'menu-logout', 'logout-confirm') },
+  { name: 'cart-delete', open: tapOn(() => '/cart', 'cart-line-remove', 'cart-delete-text') },
+  { name: 'coupons', open: onCheckout('coupon-open', 'coupon-picker') },
+  { name: 'payment-methods', open: onCheckout('channel-change', 'channel-picker') },
+  {
+    name: 'notification',
+    open: tapOn(() => '/notifications', 'notification-item', 'notification-detail'),
+  },
+  { name: 'read-all', open: tapOn(() => '/notifications', 'read-all', 'read-all-text') },
+];
+
 describe.each(['en', 'th'] as const)('every member screen in %s', (lang) => {
   it.each(memberScreens.map((s) => [s.name, s] as const))(
     '%s: no raw keys, every tap target at least 44×44',
@@ -296,6 +240,20 @@ describe.each(['en', 'th'] as const)('every member screen in %s', (lang) => {
       await visitor.context().close();
     }
   });
+
+  it.each(dialogs.map((d) => [d.name, d] as const))(
+    'dialog %s: no raw keys, every tap target in it at least 44×44',
+    async (name, dialog) => {
+      const inside = await dialog.open(member, lang);
+      await inside.waitFor();
+      await settle(member, 0);
+      await shot(member, `${lang}-screens-dialog-${name}`);
+      expect.soft(await rawKeysOn(member), `raw keys with ${name} open`).toEqual([]);
+      expect.soft(await smallTapTargets(member, inside), `tap targets under 44×44 in ${name}`).toEqual([]);
+      await member.keyboard.press('Escape');
+      await inside.waitFor({ state: 'hidden' });
+    },
+  );
 
   it('an unknown address: a not-found screen in the language, with header, bottom bar and a way home', async () => {
     for (const path of ['/notifications/abc', '/no/such/page']) {

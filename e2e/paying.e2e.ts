@@ -9,6 +9,7 @@ import {
   buyableVouchers,
   buyNow,
   confirmToWaiting,
+  isGreen,
   ORDER_PATH,
   prefixOf,
   shot,
@@ -17,6 +18,7 @@ import {
   type Voucher,
 } from './support/shop.ts';
 import { newMember } from './support/signin.ts';
+import { smallTapTargets } from './support/tap-targets.ts';
 import type { Browser } from 'playwright-core';
 
 /*
@@ -34,8 +36,6 @@ type CouponOption = {
   shortfall: number | null;
 };
 
-const MIN_TAP = 44;
-const GREEN = 'rgb(31, 122, 63)';
 const DANGER = 'rgb(196, 38, 46)';
 
 /** The member's own POST to the API (the app keeps its token in local storage). */
@@ -72,28 +72,6 @@ async function expectInView(page: Page, el: Locator) {
   const { height } = page.viewportSize() ?? PHONE;
   expect(b.y, 'top inside the screen').toBeGreaterThanOrEqual(0);
   expect(b.y + b.height, 'bottom inside the screen').toBeLessThanOrEqual(height + 0.5);
-}
-
-/** The visible controls in `scope` smaller than 44 × 44 CSS px, named for the failure message. */
-async function smallTapTargets(scope: Locator) {
-  return scope.evaluate((root, min) => {
-    const controls = root.querySelectorAll<HTMLElement>(
-      'button, a[href], [role="button"], [role="radio"], label.ant-radio-wrapper, input:not([type="hidden"]):not([type="radio"])',
-    );
-    const small: string[] = [];
-    for (const el of controls) {
-      const r = el.getBoundingClientRect();
-      const style = getComputedStyle(el);
-      if (r.width === 0 || r.height === 0 || style.visibility === 'hidden') continue;
-      // A radio's own dot is inside its label: the label is what is tapped.
-      if (el.closest('label.ant-radio-wrapper') && el !== el.closest('label')) continue;
-      if (r.width < min - 0.5 || r.height < min - 0.5)
-        small.push(
-          `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`,
-        );
-    }
-    return small;
-  }, MIN_TAP);
 }
 
 async function expectNoBottomNav(page: Page) {
@@ -164,7 +142,7 @@ describe.each(['en', 'th'] as const)('paying in %s', (lang) => {
     // A date weeks away is not in the alarm colour.
     for (const date of await page.getByTestId('coupon-valid-until').all())
       expect(await date.evaluate((el) => getComputedStyle(el).color)).not.toBe(DANGER);
-    expect(await smallTapTargets(page.getByTestId('coupon-picker'))).toEqual([]);
+    expect(await smallTapTargets(page, page.getByTestId('coupon-picker'))).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await viewportScreenshot(page, `${lang}-paying-coupons`);
 
@@ -190,7 +168,7 @@ describe.each(['en', 'th'] as const)('paying in %s', (lang) => {
     expect(await page.getByTestId('checkout-pay-total').innerText()).toBe(
       await page.getByTestId('summary-total').innerText(),
     );
-    expect(await smallTapTargets(page.locator('main'))).toEqual([]);
+    expect(await smallTapTargets(page, page.locator('main'))).toEqual([]);
     await viewportScreenshot(page, `${lang}-paying-checkout`);
     // At the end of the page the bar follows the content: the contact e-mail field is not under it.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -202,7 +180,7 @@ describe.each(['en', 'th'] as const)('paying in %s', (lang) => {
     await page.getByTestId('channel-change').click();
     await page.getByTestId('channel-picker').waitFor();
     await settleAnimations(page);
-    expect(await smallTapTargets(page.getByTestId('channel-picker'))).toEqual([]);
+    expect(await smallTapTargets(page, page.getByTestId('channel-picker'))).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId('channel-picker').waitFor({ state: 'hidden' });
 
@@ -219,7 +197,7 @@ describe.each(['en', 'th'] as const)('paying in %s', (lang) => {
     );
     // Fourteen minutes to pay is not an alarm.
     expect(await page.getByTestId('countdown').evaluate((el) => getComputedStyle(el).color)).not.toBe(DANGER);
-    expect(await smallTapTargets(page.locator('main'))).toEqual([]);
+    expect(await smallTapTargets(page, page.locator('main'))).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await viewportScreenshot(page, `${lang}-paying-waiting`);
     await shot(page, `${lang}-paying-waiting-page`);
@@ -246,9 +224,7 @@ describe.each(['en', 'th'] as const)('paying in %s', (lang) => {
     const calm = page.getByTestId('order-nothing-charged');
     expect(await calm.innerText()).toBe(text(lang, 'checkout.order.failed.text'));
     const colour = await calm.evaluate((el) => getComputedStyle(el).color);
-    expect(colour).not.toBe(GREEN);
-    const [r, g, b] = (colour.match(/\d+/g) ?? []).map(Number);
-    expect((g ?? 0) > (r ?? 0) + 40 && (g ?? 0) > (b ?? 0) + 20, `${colour} is not a green`).toBe(false);
+    expect(isGreen(colour), `${colour} is not a green`).toBe(false);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await viewportScreenshot(page, `${lang}-paying-declined`);
   }, 120_000);
@@ -335,7 +311,7 @@ describe.each(['en', 'th'] as const)('paying in %s', (lang) => {
     await page.waitForURL(ORDER_PATH);
     await page.getByTestId('order-success').waitFor({ timeout: 20_000 });
     await expectNoBottomNav(page);
-    expect(await smallTapTargets(page.locator('main'))).toEqual([]);
+    expect(await smallTapTargets(page, page.locator('main'))).toEqual([]);
     await viewportScreenshot(page, `${lang}-paying-card-success`);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, seriousA11yViolations, settleAnimations } from './support/browser.ts';
+import { launchBrowser, seriousA11yViolations } from './support/browser.ts';
 import {
   buyableVouchers,
   buyToWallet,
@@ -12,6 +12,7 @@ import {
   type Voucher,
 } from './support/shop.ts';
 import { newMember } from './support/signin.ts';
+import { smallTapTargets } from './support/tap-targets.ts';
 
 /*
  * The wallet at the counter, in a phone's browser: three of one voucher are one card "×3" that opens to
@@ -33,46 +34,6 @@ type WalletItem = {
   usedCount: number;
   usageLimit: number | null;
 };
-
-/** The smallest tap target a finger hits reliably (WCAG 2.5.5, Apple's and Google's guides). */
-const MIN_TAP = 44;
-
-/**
- * What can be tapped on the screen's content and its dialogs (the header and the bottom navigation
- * are the layout's) that is smaller than MIN_TAP in either direction.
- */
-async function smallTapTargets(page: Page) {
-  await settleAnimations(page);
-  return page.evaluate((min) => {
-    const selector = [
-      'a[href]',
-      'button',
-      '[role="button"]',
-      '[role="tab"]',
-      '[role="radio"]',
-      'label.ant-segmented-item',
-      '.ant-select',
-      'input:not([type="hidden"])',
-    ].join(', ');
-    const scopes = [...document.querySelectorAll('main, .ant-modal-wrap, .ant-modal-root')];
-    const small: string[] = [];
-    for (const scope of scopes)
-      for (const el of scope.querySelectorAll<HTMLElement>(selector)) {
-        // The radio inside a segmented option and the search input inside a select: their label or
-        // box is what the finger hits, measured on its own.
-        if (el.closest('label.ant-segmented-item') && el !== el.closest('label.ant-segmented-item')) continue;
-        if (el.closest('.ant-select') && el !== el.closest('.ant-select')) continue;
-        const box = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
-        if (box.width < min || box.height < min)
-          small.push(
-            `${el.tagName.toLowerCase()}[${el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}] ${Math.round(box.width)}×${Math.round(box.height)}`,
-          );
-      }
-    return [...new Set(small)];
-  }, MIN_TAP);
-}
 
 /** "2 uses left" in the member's language. */
 const usesLeft = (lang: Lang, n: number) =>
@@ -144,7 +105,7 @@ describe.each(['en', 'th'] as const)('the wallet at the counter in %s', (lang) =
     const order = () => list.locator('[data-testid="wallet-group"], [data-testid="wallet-card"]');
     expect(await order().first().getAttribute('data-testid')).toBe('wallet-card');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    expect(await smallTapTargets(page)).toEqual([]);
+    expect(await smallTapTargets(page, page.locator('main'))).toEqual([]);
     await shot(page, `${lang}-wallet-list`);
 
     // Oldest first: the three come first, still one card.
@@ -184,7 +145,7 @@ describe.each(['en', 'th'] as const)('the wallet at the counter in %s', (lang) =
       usesLeft(lang, pass.usageLimit ?? 0),
     );
     expect(await seriousA11yViolations(page)).toEqual([]);
-    expect(await smallTapTargets(page)).toEqual([]);
+    expect(await smallTapTargets(page, page.locator('main'))).toEqual([]);
     await shot(page, `${lang}-wallet-group`);
 
     // Back: the list as it was left.
@@ -218,7 +179,7 @@ describe.each(['en', 'th'] as const)('the wallet at the counter in %s', (lang) =
       expect(text('th', 'wallet.detail.use')).toBe('ยืนยันว่าใช้แล้ว');
     }
     expect(await seriousA11yViolations(page)).toEqual([]);
-    expect(await smallTapTargets(page)).toEqual([]);
+    expect(await smallTapTargets(page, page.locator('main'))).toEqual([]);
     await shot(page, `${lang}-wallet-detail`);
 
     // Redeem Now: the code, its barcode and QR, the uses left and the time it stays up.
@@ -231,7 +192,7 @@ describe.each(['en', 'th'] as const)('the wallet at the counter in %s', (lang) =
     expect(await screen.getByTestId('code-screen-timer').innerText()).toMatch(/0[45]:\d\d/);
     expect(await screen.getByTestId('use').innerText()).toBe(text(lang, 'wallet.detail.use'));
     expect(await seriousA11yViolations(page)).toEqual([]);
-    expect(await smallTapTargets(page)).toEqual([]);
+    expect(await smallTapTargets(page, screen)).toEqual([]);
     await shot(page, `${lang}-wallet-code-screen`);
 
     // Mark as used asks first, saying it is for after the shop accepted the code and cannot be undone.
@@ -242,7 +203,7 @@ describe.each(['en', 'th'] as const)('the wallet at the counter in %s', (lang) =
       text(lang, 'wallet.use.textLimited_other').replace('{{count}}', String(limit)),
     );
     expect(await seriousA11yViolations(page)).toEqual([]);
-    expect(await smallTapTargets(page)).toEqual([]);
+    expect(await smallTapTargets(page, confirmText)).toEqual([]);
     await shot(page, `${lang}-wallet-mark-used`);
 
     // Not yet: nothing spent, the code still up.

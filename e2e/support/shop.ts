@@ -174,6 +174,15 @@ export async function answerAtBank(
 }
 
 /**
+ * Whether a CSS colour reads as green: a success colour, wrong for "Nothing was charged" on a payment
+ * that failed, was cancelled or expired (a member would read it as "paid").
+ */
+export const isGreen = (colour: string) => {
+  const [r = 0, g = 0, b = 0] = (colour.match(/\d+/g) ?? []).map(Number);
+  return g > r + 40 && g > b + 20;
+};
+
+/**
  * Saves the page for people to look at, pictures loaded. A page taller than the phone gets a second
  * picture of its first screen: a full-page capture draws the fixed bars (bottom navigation, the
  * wallet's actions) in the middle of the page, not where the member sees them.
