@@ -1,7 +1,7 @@
 import { message } from 'antd';
 import type { WalletVoucherDetail } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -34,6 +34,18 @@ function renderDetail(path = '/wallet/w1') {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/**
+ * Taps Copy, whose toast's code (antd's message) is imported on the first toast: the tap, that import
+ * and the toast it then raises all run inside act, so the toast is drawn before the test looks.
+ */
+async function copyAndToast(button: HTMLElement) {
+  await act(async () => {
+    fireEvent.click(button);
+    await import('../../../shared/ui/toast.ts');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 }
 
 /** Replaces the browser's clipboard (after userEvent.setup(), which installs its own). */
@@ -249,7 +261,7 @@ describe('Wallet voucher detail', () => {
     const button = await screen.findByTestId('copy-code');
     const writeText = vi.fn(async () => {});
     stubClipboard({ writeText });
-    fireEvent.click(button);
+    await copyAndToast(button);
     expect(await screen.findByText('Copied', { selector: '.ant-message *' })).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith('7KQ2M9XP4RTDWXYZ');
     expect(button.textContent).toBe('Copied');
@@ -263,12 +275,12 @@ describe('Wallet voucher detail', () => {
     stubClipboard({
       writeText: vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError'))),
     });
-    await user.click(button);
+    await copyAndToast(button);
     expect(await screen.findByText('Failed to copy code')).toBeTruthy();
     expect(button.textContent).toBe('Copy');
 
     stubClipboard(undefined);
-    await user.click(button);
+    await copyAndToast(button);
     expect((await screen.findAllByText('Failed to copy code')).length).toBeGreaterThan(0);
   });
 
