@@ -109,8 +109,7 @@ describe.each(['en', 'th'] as const)('the wallet at the counter in %s', (lang) =
     await shot(page, `${lang}-wallet-list`);
 
     // Oldest first: the three come first, still one card.
-    await page.getByTestId('wallet-sort').click();
-    await page.getByTitle(text(lang, 'wallet.sort.oldest'), { exact: true }).click();
+    await page.getByTestId('wallet-sort').selectOption('oldest');
     await page.waitForURL(/sort=oldest/);
     await expect.poll(async () => order().first().getAttribute('data-testid')).toBe('wallet-group');
     expect(await order().count()).toBe(2);

@@ -12,7 +12,7 @@ import { ScreenSlot } from './connection/screen-slot.tsx';
 import { LocaleRoot } from './layout/locale-root.tsx';
 
 // One chunk per screen: a phone downloads only the code of the page it opens, and antd's runtime
-// only for screens that use it (not home).
+// only for screens that use it on their first paint (not home, the wallet or the inbox).
 const Signin = lazyScreen(() => import('../features/auth/routes/signin.tsx'), { kit: false });
 const Home = lazyScreen(() => import('../features/catalogue/routes/home.tsx'), { kit: false });
 const Vouchers = lazyScreen(() => import('../features/catalogue/routes/vouchers.tsx'));
@@ -27,15 +27,19 @@ const Store = lazyScreen(() => import('../features/catalogue/routes/store.tsx'))
 const Profile = lazyScreen(() => import('../features/profile/routes/profile.tsx'), { kit: false });
 const EditProfile = lazyScreen(() => import('../features/profile/routes/edit-profile.tsx'));
 const History = lazyScreen(() => import('../features/history/routes/history.tsx'), { kit: false });
-const Wallet = lazyScreen(() => import('../features/wallet/routes/wallet.tsx'));
-const WalletVoucher = lazyScreen(() => import('../features/wallet/routes/wallet-voucher.tsx'));
+const Wallet = lazyScreen(() => import('../features/wallet/routes/wallet.tsx'), { kit: false });
+const WalletVoucher = lazyScreen(() => import('../features/wallet/routes/wallet-voucher.tsx'), {
+  kit: false,
+});
 const Checkout = lazyScreen(() => import('../features/checkout/routes/checkout.tsx'));
 const CheckoutOrder = lazyScreen(() => import('../features/checkout/routes/order-status.tsx'));
 const Cart = lazyScreen(() => import('../features/cart/routes/cart.tsx'));
 const PrivilegesHistory = lazyScreen(() => import('../features/privileges/routes/privileges-history.tsx'), {
   kit: false,
 });
-const Notifications = lazyScreen(() => import('../features/notifications/routes/notifications.tsx'));
+const Notifications = lazyScreen(() => import('../features/notifications/routes/notifications.tsx'), {
+  kit: false,
+});
 const NotFound = lazyScreen(() => import('./not-found.tsx'));
 
 /** Route paths are the `paths` module's, relative to the locale root. */

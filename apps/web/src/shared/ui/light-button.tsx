@@ -3,7 +3,8 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import styles from './button.module.css';
 
 type LightButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'default' | 'primary';
+  /** `link`: antd's link button, text only (a screen's secondary action beside its title). */
+  variant?: 'default' | 'primary' | 'link';
   block?: boolean;
   icon?: ReactNode;
   loading?: boolean;
@@ -24,6 +25,7 @@ export function LightButton({
   const classes = [
     styles.button,
     variant === 'primary' && styles.primary,
+    variant === 'link' && styles.link,
     block && styles.block,
     disabled && styles.inert,
     loading && styles.loading,

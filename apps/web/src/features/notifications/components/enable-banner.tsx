@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
 import styles from '../notifications.module.css';
 
@@ -25,9 +25,9 @@ export function EnableBanner({ onEnable, busy = false }: { onEnable: () => void;
           <Phrases text={t('notifications.banner.text')} />
         </p>
       </div>
-      <Button type="primary" onClick={onEnable} loading={busy} data-testid="enable-notifications">
+      <LightButton variant="primary" onClick={onEnable} loading={busy} data-testid="enable-notifications">
         {t('notifications.banner.enable')}
-      </Button>
+      </LightButton>
     </section>
   );
 }

@@ -7,9 +7,12 @@ import { NotificationIcon } from './notification-icon.tsx';
 /** One row of the list; the whole row opens the detail. */
 export function NotificationItem({
   item,
+  onIntent,
   onOpen,
 }: {
   item: DisplayedNotification;
+  /** As the finger lands: what opening needs can start downloading. */
+  onIntent?: () => void;
   onOpen: (id: string) => void;
 }) {
   const { t } = useTranslation();
@@ -18,6 +21,7 @@ export function NotificationItem({
       <button
         type="button"
         className={item.unread ? `${styles.item} ${styles.unread}` : styles.item}
+        onPointerDown={onIntent}
         onClick={() => onOpen(item.id)}
         data-testid="notification-item"
         data-unread={item.unread}

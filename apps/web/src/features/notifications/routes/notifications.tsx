@@ -1,19 +1,19 @@
 import '../texts.ts';
-import { Button, Switch } from 'antd';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
+import { lazyScreen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
+import { LightSwitch } from '../../../shared/ui/light-switch.tsx';
 import { EmptyState, StateActions } from '../../../shared/ui/list-states.tsx';
 import page from '../../../shared/ui/page.module.css';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useNow } from '../../../shared/use-now.ts';
-import { DetailModal } from '../components/detail-modal.tsx';
 import { EnableBanner } from '../components/enable-banner.tsx';
 import { NotificationItem } from '../components/notification-item.tsx';
 import { NotificationsSkeleton } from '../components/notifications-skeleton.tsx';
-import { ReadAllDialog } from '../components/read-all-dialog.tsx';
 import { useNotificationScope } from '../hooks/use-notification-scope.ts';
 import { useNotifications } from '../hooks/use-notifications.ts';
 import { toDisplayed } from '../lib/display-item.ts';
@@ -21,6 +21,10 @@ import { useNotificationPreference } from '../lib/preference.ts';
 import { pushPermission } from '../lib/push-device.ts';
 import { disableNotifications, enableNotifications } from '../lib/push-preference.ts';
 import styles from '../notifications.module.css';
+
+// antd's modal is not part of the inbox's first paint: the dialogs load when one first opens (fetched
+// as the finger lands on a notification or on Read all).
+const NotificationDialogs = lazyScreen(() => import('../components/notification-dialogs.tsx'));
 
 export function NotificationsScreen() {
   const { t } = useTranslation();
@@ -67,6 +71,7 @@ export function NotificationsScreen() {
     [state.items, lang, now, t],
   );
   const open = items.find((i) => i.id === openId) ?? null;
+  const dialogsOpened = useOnceTrue(open !== null || readAllFor !== null);
 
   const openDetail = (id: string) => {
     setOpenId(id);
@@ -94,15 +99,17 @@ export function NotificationsScreen() {
     >
       <div className={styles.header}>
         <h1 className={`${page.title} ${styles.title}`}>{t('notifications.title')}</h1>
-        <Button
-          type="link"
+        <LightButton
+          variant="link"
           className={styles.readAll}
+          aria-haspopup="dialog"
+          onPointerDown={NotificationDialogs.prefetch}
           onClick={() => setReadAllFor(state.unreadIds.length)}
           disabled={items.length === 0}
           data-testid="read-all"
         >
           {t('notifications.readAll')}
-        </Button>
+        </LightButton>
       </div>
 
       {notiEnabled ? (
@@ -115,8 +122,7 @@ export function NotificationsScreen() {
               <Phrases text={t('notifications.preference.hint')} />
             </span>
           </span>
-          <Switch
-            className={styles.switch}
+          <LightSwitch
             checked
             loading={saving}
             onChange={(on) => void changePreference(on)}
@@ -149,35 +155,46 @@ export function NotificationsScreen() {
           text={t('notifications.empty.text')}
           action={
             <StateActions>
-              <Button onClick={state.reload} data-testid="notifications-refresh">
+              <LightButton onClick={state.reload} data-testid="notifications-refresh">
                 {t('notifications.empty.refresh')}
-              </Button>
+              </LightButton>
             </StateActions>
           }
         />
       ) : (
         <ul className={styles.list} data-testid="notifications-list">
           {items.map((item) => (
-            <NotificationItem key={item.id} item={item} onOpen={openDetail} />
+            <NotificationItem
+              key={item.id}
+              item={item}
+              onIntent={NotificationDialogs.prefetch}
+              onOpen={openDetail}
+            />
           ))}
         </ul>
       )}
 
-      <DetailModal
-        item={open}
-        onClose={() => setOpenId(null)}
-        onGo={(link) => {
-          setOpenId(null);
-          void navigate(to(link));
-        }}
-      />
-      <ReadAllDialog
-        open={readAllFor !== null}
-        unread={readAllFor ?? 0}
-        busy={readingAll}
-        onConfirm={() => void readAll()}
-        onClose={() => setReadAllFor(null)}
-      />
+      {dialogsOpened && (
+        <Suspense fallback={null}>
+          <NotificationDialogs
+            detail={{
+              item: open,
+              onClose: () => setOpenId(null),
+              onGo: (link) => {
+                setOpenId(null);
+                void navigate(to(link));
+              },
+            }}
+            readAll={{
+              open: readAllFor !== null,
+              unread: readAllFor ?? 0,
+              busy: readingAll,
+              onConfirm: () => void readAll(),
+              onClose: () => setReadAllFor(null),
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

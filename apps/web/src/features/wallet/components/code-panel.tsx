@@ -1,10 +1,8 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../shared/ui/toast.ts';
-import { Barcode } from '../../../shared/barcode/barcode.tsx';
-import { QrCode } from '../../../shared/barcode/qr-code.tsx';
+import { lazyToast as toast } from '../../../shared/ui/lazy-toast.ts';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
 import styles from '../wallet.module.css';
 
 /** How long the Copy button says "Copied". */
@@ -19,11 +17,12 @@ export const groupedCode = (code: string) =>
   /^[A-Z0-9]{9,}$/i.test(code) ? (code.match(/.{1,4}/g) ?? [code]).join(' ') : code;
 
 /**
- * The voucher's code, large, with Copy, and the same code as a Code 128 barcode and a QR code for the
- * counter to scan. A voucher that can no longer be used keeps its code on show (for the member's
- * records, or a question to support) but offers nothing to scan.
+ * The voucher's code, large, with Copy, and under it `scan`: what the counter scans (CodeScan, on the
+ * code screen). A voucher that can no longer be used keeps its code on show (for the member's records,
+ * or a question to support) but offers nothing to scan; its detail paints this without the scanning
+ * code's download.
  */
-export function CodePanel({ code, usable }: { code: string; usable: boolean }) {
+export function CodePanel({ code, scan }: { code: string; scan?: ReactNode }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
 
@@ -48,7 +47,7 @@ export function CodePanel({ code, usable }: { code: string; usable: boolean }) {
 
   return (
     <section
-      className={`${styles.codePanel}${usable ? '' : ` ${styles.codeInactive}`}`}
+      className={`${styles.codePanel}${scan ? '' : ` ${styles.codeInactive}`}`}
       aria-labelledby="wallet-code-label"
       data-testid="code-panel"
     >
@@ -59,30 +58,17 @@ export function CodePanel({ code, usable }: { code: string; usable: boolean }) {
         <p className={styles.code} data-testid="voucher-code" data-code={code}>
           {groupedCode(code)}
         </p>
-        <Button
+        <LightButton
+          className={styles.copy}
           icon={copied ? <CheckOutlined aria-hidden /> : <CopyOutlined aria-hidden />}
           aria-label={copied ? t('wallet.detail.copied') : t('wallet.detail.copyCode', { code })}
           onClick={() => void copy()}
           data-testid="copy-code"
         >
           {copied ? t('wallet.detail.copied') : t('wallet.detail.copy')}
-        </Button>
+        </LightButton>
       </div>
-      {usable ? (
-        <>
-          <Barcode value={code} label={t('wallet.detail.barcode', { code })} className={styles.barcode} />
-          <QrCode
-            value={code}
-            label={t('wallet.detail.qrCode', { code })}
-            size={168}
-            quietZone={2}
-            className={styles.qr}
-          />
-          <p className={styles.codeHint}>{t('wallet.detail.showAtCounter')}</p>
-        </>
-      ) : (
-        <p className={styles.codeHint}>{t('wallet.detail.noLongerUsable')}</p>
-      )}
+      {scan ?? <p className={styles.codeHint}>{t('wallet.detail.noLongerUsable')}</p>}
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { usageLine } from '../lib/usage-line.ts';
 import { usageOf } from '../lib/wallet-state.ts';
 import styles from '../wallet.module.css';
 import { CodePanel } from './code-panel.tsx';
+import { CodeScan } from './code-scan.tsx';
 import { OfflineNote } from './offline-note.tsx';
 
 /** How long Redeem Now shows the code (docs/decisions.md, "Showing a code"). */
@@ -28,7 +29,7 @@ export const CODE_SCREEN_SECONDS = 300;
  * used. It closes by itself when the time is over (not while the member is answering the
  * confirmation), so a code is not left open on a phone put back in a pocket.
  */
-export function CodeScreen({
+export default function CodeScreen({
   voucher,
   onClose,
 }: {
@@ -62,7 +63,7 @@ export function CodeScreen({
       <div className={styles.codeScreen} data-testid="code-screen">
         <OfflineNote savedAt={voucher.offlineSavedAt} />
         <p className={styles.codeScreenTitle}>{voucher.title}</p>
-        <CodePanel code={voucher.code} usable />
+        <CodePanel code={voucher.code} scan={<CodeScan code={voucher.code} />} />
         <p className={styles.codeScreenUses} data-testid="code-screen-uses">
           {usageLine(t, usage)}
         </p>

@@ -1,11 +1,15 @@
 import type { WalletVoucherDetail } from '@app/contracts';
-import { Button } from 'antd';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
 import type { DeviceCopyMark } from '../api/device-copy.ts';
 import type { WalletAction } from '../lib/wallet-state.ts';
 import styles from '../wallet.module.css';
-import { CodeScreen } from './code-screen.tsx';
+
+// The code screen (antd's modal, the barcode and the QR) is not part of the voucher's first paint: it
+// is fetched once the voucher shows it can be redeemed, so the tap at the counter does not wait.
+const CodeScreen = lazyScreen(() => import('./code-screen.tsx'));
 
 /**
  * The bar under a wallet item: Redeem Now while it can be used — the one way to the code, and from
@@ -21,22 +25,36 @@ export function WalletActions({
   const { t } = useTranslation();
   const [showing, setShowing] = useState(false);
   const closeCode = useCallback(() => setShowing(false), []);
+  const redeemable = action === 'redeem';
+  useEffect(() => {
+    if (redeemable) CodeScreen.prefetch();
+  }, [redeemable]);
 
-  if (action !== 'redeem') {
+  if (!redeemable) {
     return (
       <div className={styles.actionBar} data-testid="wallet-actions">
-        <Button block disabled data-testid={action === 'used' ? 'used' : 'expired'}>
+        <LightButton block disabled data-testid={action === 'used' ? 'used' : 'expired'}>
           {action === 'used' ? t('wallet.detail.used') : t('wallet.detail.expired')}
-        </Button>
+        </LightButton>
       </div>
     );
   }
   return (
     <div className={styles.actionBar} data-testid="wallet-actions">
-      <Button type="primary" block onClick={() => setShowing(true)} data-testid="redeem-now">
+      <LightButton
+        variant="primary"
+        block
+        aria-haspopup="dialog"
+        onClick={() => setShowing(true)}
+        data-testid="redeem-now"
+      >
         {t('wallet.detail.redeemNow')}
-      </Button>
-      {showing && <CodeScreen voucher={voucher} onClose={closeCode} />}
+      </LightButton>
+      {showing && (
+        <Suspense fallback={null}>
+          <CodeScreen voucher={voucher} onClose={closeCode} />
+        </Suspense>
+      )}
     </div>
   );
 }

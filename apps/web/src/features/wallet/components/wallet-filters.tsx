@@ -1,9 +1,10 @@
 import type { Category } from '@app/contracts';
-import { Segmented, Select } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format.ts';
 import { CategoryChips } from '../../../shared/ui/category-chips.tsx';
+import { LightSegmented } from '../../../shared/ui/light-segmented.tsx';
+import { LightSelect } from '../../../shared/ui/light-select.tsx';
 import { WALLET_SORTS, WALLET_STATUSES, type WalletFilter } from '../lib/wallet-filter.ts';
 import styles from '../wallet.module.css';
 
@@ -23,9 +24,8 @@ export function WalletFilters({
   const sortLabel = useId();
   return (
     <div className={styles.filters}>
-      <Segmented
-        block
-        aria-label={t('wallet.statusLabel')}
+      <LightSegmented
+        label={t('wallet.statusLabel')}
         value={filter.status}
         onChange={(status) => onChange({ ...filter, status })}
         options={WALLET_STATUSES.map((status) => ({
@@ -52,7 +52,7 @@ export function WalletFilters({
         </p>
         <div className={styles.sort}>
           <span id={sortLabel}>{t('wallet.sortLabel')}</span>
-          <Select
+          <LightSelect
             className={styles.sortSelect}
             aria-labelledby={sortLabel}
             value={filter.sort}

@@ -1,9 +1,9 @@
 import type { Page, WalletGroup, WalletVoucher } from '@app/contracts';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uniqueRows } from '../../../shared/unique-rows.ts';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { ErrorState } from '../../../shared/ui/list-states.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import { WalletCard } from './wallet-card.tsx';
@@ -96,9 +96,14 @@ function LoadMore({ query }: { query: UseInfiniteQueryResult<InfiniteData<Page<E
   if (!hasNextPage) return null;
   return (
     <div className={styles.loadMore} ref={sentinel}>
-      <Button block loading={isFetchingNextPage} onClick={() => void fetchNextPage()} data-testid="load-more">
+      <LightButton
+        block
+        loading={isFetchingNextPage}
+        onClick={() => void fetchNextPage()}
+        data-testid="load-more"
+      >
         {isFetchNextPageError ? t('states.retry') : t('wallet.loadMore')}
-      </Button>
+      </LightButton>
     </div>
   );
 }

@@ -111,7 +111,7 @@ function WalletVoucherView({ voucher }: { voucher: WalletVoucherDetail & DeviceC
           <span>{t('wallet.detail.redeemHint', { action: t('wallet.detail.redeemNow') })}</span>
         </p>
       ) : (
-        <CodePanel code={voucher.code} usable={false} />
+        <CodePanel code={voucher.code} />
       )}
 
       <Section id="wallet-validity" title={t('wallet.detail.validity')}>

@@ -110,8 +110,7 @@ describe('Wallet list', () => {
     await waitFor(() => expect(walletCalls().at(-1)).toMatchObject({ status: 'used', category: 'cafe' }));
     expect(screen.getByTestId('chip-cafe').getAttribute('aria-pressed')).toBe('true');
 
-    await user.click(screen.getByRole('combobox'));
-    await user.click(await screen.findByTitle('Expiring soon'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Expiring soon');
     await waitFor(() =>
       expect(walletCalls().at(-1)).toEqual({
         status: 'used',
