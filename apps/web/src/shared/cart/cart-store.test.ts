@@ -1,5 +1,5 @@
 import type { Cart } from '@app/contracts';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StateStorage } from 'zustand/middleware';
 import { aCart, aCartItem } from './test-data.ts';
