@@ -112,10 +112,19 @@ const webManifests = (): Plugin => ({
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
-    alias: preactInPlaceOfReact,
-    // The browser's (Vite's default), spelt out for the unit tests: there Vitest would pick libraries'
-    // builds for Node, react-router's CommonJS one, whose require('react') gets the real React.
-    conditions: ['module', 'browser', 'development|production'],
+    alias: process.env.VITEST
+      ? // Vitest resolves with Node's condition too: the icons' entry for Node wraps their CommonJS build.
+        [...preactInPlaceOfReact, { find: /^@ant-design\/icons$/, replacement: '@ant-design/icons/es' }]
+      : preactInPlaceOfReact,
+    // In the unit tests, the browser's choice of a library's files (Vite's defaults for the browser):
+    // Vitest would pick their CommonJS builds (react-router's by its conditions, antd's lib/ by its
+    // main field), whose require('react') Node answers with the real React.
+    ...(process.env.VITEST
+      ? {
+          conditions: ['module', 'browser', 'development|production'],
+          mainFields: ['browser', 'module', 'jsnext:main', 'jsnext'],
+        }
+      : {}),
   },
   plugins: [
     localeSections(),
