@@ -71,8 +71,9 @@ describe('useLikePrivilege', () => {
       total: 1,
       totalPages: 1,
     });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    // Testing Library's Preact binding types a wrapper's children as Preact's; here they are React's.
+    const wrapper = ({ children }: { children?: unknown }) => (
+      <QueryClientProvider client={client}>{children as ReactNode}</QueryClientProvider>
     );
     const onError = vi.fn();
     const hook = renderHook(() => useLikePrivilege({ onError }), { wrapper });

@@ -50,7 +50,10 @@ const startApp = (path = '/home') => {
 };
 const polls = () =>
   fetchMock.mock.calls.filter(([url]) => String(url).includes('/bff/userTier/notifications')).length;
-const waitPoll = () => act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS));
+const waitPoll = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS);
+  });
 
 describe('NotificationPoller', () => {
   it('toasts the newest unread notification once, and not again after a reload', async () => {
