@@ -37,7 +37,7 @@ it.each(['en', 'th'] as const)(
     const card = page.locator('a[href*="/vouchers/"]').first();
     await card.waitFor({ timeout: 10_000 });
     expect(await page.locator('header').isVisible()).toBe(true);
-    // The tap must be the app's (a route change), not the browser following a link: wait for React.
+    // The tap must be the app's (a route change), not the browser following a link: wait for the app to take the card over.
     await waitForHydration(card);
     // A voucher detail: its screen's code is fetched on intent only (pointer over or down), so the
     // tap waits for a download. Watch the page until the screen is there: the outline must show, the

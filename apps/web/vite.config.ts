@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -15,6 +14,24 @@ const apiPrefixes = ['/auth', '/bff', '/info', '/health', '/docs', '/dev', '/upl
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 const LOCALE_PREFIX = 'virtual:locale/';
+
+/**
+ * The member app runs on Preact through preact/compat: the app's code and every library it uses (antd,
+ * react-router, TanStack Query, react-i18next) import React by name and get Preact, about 200 KB less
+ * JavaScript on every screen than react-dom. Exact names only: `react-router` is not `react`.
+ */
+const preactInPlaceOfReact = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  // react-i18next's stand-in for older Reacts: CommonJS, whose require('react') Node would answer with
+  // the real React in the unit tests. preact/compat has the hook itself.
+  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
+];
 
 /**
  * `import texts from 'virtual:locale/cart+nav'`: those top-level sections of locales/en.json and
@@ -94,8 +111,22 @@ const webManifests = (): Plugin => ({
 });
 
 export default defineConfig(({ isSsrBuild }) => ({
+  resolve: {
+    alias: process.env.VITEST
+      ? // Vitest resolves with Node's condition too: the icons' entry for Node wraps their CommonJS build.
+        [...preactInPlaceOfReact, { find: /^@ant-design\/icons$/, replacement: '@ant-design/icons/es' }]
+      : preactInPlaceOfReact,
+    // In the unit tests, the browser's choice of a library's files (Vite's defaults for the browser):
+    // Vitest would pick their CommonJS builds (react-router's by its conditions, antd's lib/ by its
+    // main field), whose require('react') Node answers with the real React.
+    ...(process.env.VITEST
+      ? {
+          conditions: ['module', 'browser', 'development|production'],
+          mainFields: ['browser', 'module', 'jsnext:main', 'jsnext'],
+        }
+      : {}),
+  },
   plugins: [
-    react(),
     localeSections(),
     fontStack(),
     // Compressed once at build, at the highest levels (the server sends these as they are): brotli 11
@@ -148,6 +179,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server's build (`vite build --ssr`): the API imports it to render a visitor's first screen. Node
   // loads it from disk, so one file per module is fine and nothing is compressed or copied from public/.
   ...(isSsrBuild && { publicDir: false }),
+  // Every library in the server's build too: left to node_modules, antd and react-router would import
+  // the real React, and their elements would not be Preact's.
+  ssr: { noExternal: isSsrBuild ? true : undefined },
   build: isSsrBuild
     ? {
         outDir: 'dist-server',
@@ -183,6 +217,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // Libraries that import React go through Vite too, so the aliases give them Preact as in the build
+    // (left to Node, they would load the real React beside the app's Preact).
+    server: { deps: { inline: true } },
     restoreMocks: true,
     // Form tests type into antd fields key by key; on a busy 2-core machine 5 s was seen to run out.
     testTimeout: 15_000,

@@ -16,15 +16,20 @@ export async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Waits until React has taken over `element` (hydrated it): its DOM node carries React's fiber. */
+/**
+ * Waits until the app has taken over `element` (hydrated it): a node of Preact's tree, read from the
+ * root's (`__k`: a node's children, `__e`: its DOM element; Preact's own short names), is drawn on it.
+ * Until then the element is the server's markup alone.
+ */
 export async function waitForHydration(element: Locator): Promise<void> {
   await element.first().evaluate(
     (node) =>
       new Promise<void>((resolve) => {
-        const check = () =>
-          Object.keys(node).some((key) => key.startsWith('__reactFiber$'))
-            ? resolve()
-            : setTimeout(check, 50);
+        type VNode = { __k?: (VNode | null)[] | null; __e?: unknown };
+        const drawsIt = (vnode: VNode | null | undefined): boolean =>
+          !!vnode && (vnode.__e === node || (vnode.__k ?? []).some(drawsIt));
+        const root = document.getElementById('root') as (HTMLElement & { __k?: VNode }) | null;
+        const check = () => (drawsIt(root?.__k) ? resolve() : setTimeout(check, 50));
         check();
       }),
   );

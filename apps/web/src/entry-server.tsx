@@ -1,8 +1,9 @@
 // The server's view of the app: a visitor's first screen as HTML, with the answers it was made from, so a
-// phone paints the page (and starts its pictures) as soon as the HTML and CSS are in, and React takes it
+// phone paints the page (and starts its pictures) as soon as the HTML and CSS are in, and the app takes it
 // over in the background (main.tsx hydrates it) instead of drawing it from scratch.
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import {
   createStaticHandler,
@@ -79,7 +80,7 @@ function renderBudgetLeft(now = performance.now()): boolean {
   return true;
 }
 
-// The page's language is one of the app's globals (a browser shows one page): the React render itself
+// The page's language is one of the app's globals (a browser shows one page): the render itself
 // runs one page at a time. Answers and code are awaited outside that turn, pages side by side; between
 // two renders the event loop gets a turn, so requests waiting on I/O are not held behind a queue.
 let turn: Promise<unknown> = Promise.resolve();
@@ -221,21 +222,22 @@ function render(
 ): Promise<string> {
   return exclusive(async () => {
     applyLanguage(lang);
-    // One piece, no reveal scripts: the whole page is ready before it is sent (and the CSP runs no inline
-    // script but the gate).
-    const { prelude } = await prerenderToNodeStream(
+    // The JSX is typed as React's; the elements are Preact's (the build maps react to preact/compat).
+    const page = (
       <StrictMode>
         <MemberShellContext.Provider value={member}>
           <AppFrame client={queryClient}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppFrame>
         </MemberShellContext.Provider>
-      </StrictMode>,
-      { progressiveChunkSize: Number.POSITIVE_INFINITY, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) },
-    );
-    const decoder = new TextDecoder();
-    let markup = '';
-    for await (const chunk of prelude) markup += decoder.decode(chunk as Uint8Array, { stream: true });
-    return markup + decoder.decode();
+      </StrictMode>
+    ) as unknown as VNode;
+    // The whole page, once whatever it waits for (a lazy part) has arrived. The renderer cannot be
+    // stopped: past the timeout the page is given up (the browser draws it) and the next one may start.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('render timed out')), RENDER_TIMEOUT_MS);
+    });
+    return Promise.race([renderToStringAsync(page), late]).finally(() => clearTimeout(timer));
   });
 }

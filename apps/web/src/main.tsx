@@ -5,7 +5,7 @@ import 'antd/dist/reset.css';
 import './app/app.css';
 import './shared/i18n/i18n.ts';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadFirstScreen, preloadOnIntent } from './app/preload.ts';
@@ -34,12 +34,9 @@ const app = (
   </StrictMode>
 );
 
-// The requests above are on their way; React starts in a task of its own, and as a transition it
-// renders (or takes over the server's markup) in slices, so the browser is never held for the whole
-// start-up at once.
+// The requests above are on their way; the app starts in a task of its own, after them. (Preact renders
+// in one piece: startTransition would not slice it.)
 setTimeout(() => {
-  startTransition(() => {
-    if (serverRendered) hydrateRoot(root, app);
-    else createRoot(root).render(app);
-  });
+  if (serverRendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 });

@@ -25,7 +25,7 @@ const manifest: Manifest = {
 };
 
 const page = (over: Partial<RenderedPage> = {}): RenderedPage => ({
-  html: '<link rel="preload" as="image" href="/media/a.svg" fetchPriority="high"/><div class="shell">Home</div>',
+  html: '<div class="shell"><img src="/media/a.svg" alt="" fetchPriority="high"/>Home</div>',
   lang: 'th',
   state: { queries: [] },
   source: 'src/home.tsx',
@@ -36,14 +36,16 @@ describe('a server-rendered page', () => {
   it('puts the markup in #root, the language on <html>, and the screen’s styles and code in the head', () => {
     const html = assemble(template, manifest, page()) ?? '';
     expect(html).toContain('<html lang="th">');
-    expect(html).toContain('<div id="root"><div class="shell">Home</div></div>');
+    expect(html).toContain(
+      '<div id="root"><div class="shell"><img src="/media/a.svg" alt="" fetchPriority="high"/>Home</div></div>',
+    );
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/home-F.css">');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/shared-G.css">');
     expect(head).toContain(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home-D.js">',
     );
-    expect(head).toContain('<link rel="preload" as="image" href="/media/a.svg" fetchPriority="high"/>');
+    expect(head).toContain('<link rel="preload" as="image" href="/media/a.svg" fetchpriority="high">');
     // What index.html already links is not linked twice.
     expect(head.match(/web-C\.css/g)).toHaveLength(1);
     expect(head.match(/web-B\.js/g)).toHaveLength(1);
@@ -63,6 +65,23 @@ describe('a server-rendered page', () => {
       '/assets/web-B.js',
       '/assets/home-D.js',
       '/assets/shared-E.js',
+    ]);
+  });
+
+  it('preloads only the pictures the markup asks for at high priority, each once', () => {
+    const html =
+      assemble(
+        template,
+        manifest,
+        page({
+          html:
+            '<img src="/media/a.svg" fetchPriority="high"/><img src="/media/a.svg" fetchpriority="high"/>' +
+            '<img src="/media/b.svg" loading="lazy"/><img data-src="/media/c.svg" src="/media/d.svg" fetchpriority="low"/>',
+        }),
+      ) ?? '';
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.match(/<link rel="preload" as="image"[^>]*>/g)).toEqual([
+      '<link rel="preload" as="image" href="/media/a.svg" fetchpriority="high">',
     ]);
   });
 

@@ -80,6 +80,22 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** An `<img>` the page asks for at high priority: the largest picture on its first screen. */
+const HIGH_PRIORITY_PICTURE = /<img\s[^>]*\sfetchpriority="high"[^>]*>/gi;
+const PICTURE_SRC = /\ssrc="([^"]+)"/i;
+
+/**
+ * A preload for each such picture, for the head: the browser asks for it beside the styles rather than
+ * once it has parsed the markup (Preact's renderer, unlike React's, hoists no preloads). The address is
+ * as the renderer escaped it for an attribute.
+ */
+function picturePreloads(markup: string): string[] {
+  const sources = [...markup.matchAll(HIGH_PRIORITY_PICTURE)].map(([img]) => PICTURE_SRC.exec(img)?.[1]);
+  return [...new Set(sources)]
+    .filter((src) => src !== undefined)
+    .map((src) => `<link rel="preload" as="image" href="${src}" fetchpriority="high">`);
+}
+
 /** The modules' code and styles and what they import, as the build's manifest lists them. */
 function screenFiles(template: string, manifest: Manifest, modules: string[]) {
   const css = new Set<string>();
@@ -105,15 +121,12 @@ export function assemble(template: string, manifest: Manifest, page: RenderedPag
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!manifest[page.source] || !entry) return null;
   const { css, js } = screenFiles(template, manifest, [page.source]);
-  // React lists the resources it hoists (the largest picture's preload) before the markup.
-  const hoisted = /^(?:<link [^>]*>)*/.exec(page.html)?.[0] ?? '';
-  const markup = page.html.slice(hoisted.length);
   // In the order a phone needs them: the styles, the largest picture, then the code. On HTTP/1.1 a
   // browser opens six connections to a host: behind the app's scripts and the styles, the
   // picture's request was the seventh, waiting for a free one.
   const head = [
     ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-    hoisted,
+    ...picturePreloads(page.html),
     modulePreload(entry, { low: true, id: 'app-entry' }),
     ...[...template.matchAll(MODULE_PRELOADS)].map(([, href]) => modulePreload(href!, { low: true })),
     ...js.map((f) => modulePreload(`/${f}`, { low: true })),
@@ -128,7 +141,7 @@ export function assemble(template: string, manifest: Manifest, page: RenderedPag
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root">${markup}</div><script type="application/json" id="first-view">${scriptJson(page.state)}</script>`,
+        `<div id="root">${page.html}</div><script type="application/json" id="first-view">${scriptJson(page.state)}</script>`,
     );
 }
 

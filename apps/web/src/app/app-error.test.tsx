@@ -1,5 +1,5 @@
 import type { Language } from '@app/contracts';
-import { render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/preact';
 import { createMemoryRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppErrorScreen } from './app-error.tsx';

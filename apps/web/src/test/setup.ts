@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup } from '@testing-library/preact';
 import { afterAll, afterEach } from 'vitest';
 import '../shared/i18n/i18n.ts';
 // Tests render a screen's parts on their own, without the screen that loads its texts: load them all.
@@ -14,12 +14,12 @@ afterEach(() => {
 });
 
 // antd's toasts render in a holder of their own, outside the tested tree, and close on a timer: close
-// them while the window still exists, or React's unmount runs after the test environment is gone.
+// them while the window still exists, or their unmount runs after the test environment is gone.
 afterAll(async () => {
   if (!document.querySelector('.ant-message')) return; // no toast shown: leave antd unloaded
   const { message } = await import('antd');
   message.destroy();
-  // Its leave animation runs on timers: wait until the notices are gone and React has settled.
+  // Its leave animation runs on timers: wait until the notices are gone and the tree has settled.
   for (let i = 0; i < 40 && document.querySelector('.ant-message-notice'); i++)
     await new Promise((resolve) => setTimeout(resolve, 50));
   await new Promise((resolve) => setTimeout(resolve, 100));

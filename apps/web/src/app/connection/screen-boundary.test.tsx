@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/preact';
 import { Component, Suspense, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyScreen } from '../../shared/ui/lazy-screen.tsx';
@@ -48,6 +48,8 @@ describe('a screen whose code does not download', () => {
     expect((await screen.findByTestId('connection-notice')).getAttribute('data-problem')).toBe('offline');
     expect(screen.getByRole('heading').textContent).toBe("You're offline");
 
+    // The notice listens from an effect, which Preact runs after the frame: let a frame pass first.
+    await act(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
     await act(async () => {
       window.dispatchEvent(new Event('online'));
     });

@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import type { LazyScreen } from '../../shared/ui/lazy-screen.tsx';
 
 /**
- * React remembers a lazy component whose download failed and throws the same error at every render
+ * A lazy component whose download failed keeps the error and throws it again at every render
  * after: a screen tapped once offline would stay broken until a reload. A screen whose code has since
  * arrived is drawn by a fresh lazy component over the same download.
  */

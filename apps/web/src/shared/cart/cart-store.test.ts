@@ -1,5 +1,5 @@
 import type { Cart } from '@app/contracts';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StateStorage } from 'zustand/middleware';
 import { aCart, aCartItem } from './test-data.ts';
@@ -109,14 +109,20 @@ describe('cart store persistence', () => {
     const { result } = renderHook(() => useCartRestored(store));
     expect(result.current).toBe(false);
 
-    await act(() => vi.advanceTimersByTimeAsync(CART_RESTORE_TIMEOUT_MS - 1));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CART_RESTORE_TIMEOUT_MS - 1);
+    });
     expect(result.current).toBe(false);
-    await act(() => vi.advanceTimersByTimeAsync(1));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
     expect(result.current).toBe(true);
 
     store.getState().setCheckout({ type: 'multiple', items: [line('new')] });
     release();
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
     expect(store.getState().selectedItemsData).toEqual([]);
     expect(store.getState().checkoutPayload).toEqual([line('new')]);
   });
@@ -130,9 +136,13 @@ describe('cart store persistence', () => {
     const { storage, release } = slow(saved);
     const store = createCartStore(storage);
     const { result } = renderHook(() => useCartRestored(store));
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
     release();
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
     expect(result.current).toBe(true);
     expect(store.getState().selectedItemsData).toEqual([line('old')]);
   });

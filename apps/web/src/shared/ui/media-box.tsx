@@ -32,7 +32,7 @@ export function MediaBox(props: {
           loading={props.eager ? 'eager' : 'lazy'}
           // The first picture on screen paints with the page's first frame; others need not hold a frame.
           decoding={props.eager ? 'auto' : 'async'}
-          // React 19 passes fetchPriority through to the element.
+          // The server's markup carries it; the server also preloads such a picture from the page's head.
           fetchPriority={props.eager ? 'high' : undefined}
           onError={() => setFailed(true)}
         />

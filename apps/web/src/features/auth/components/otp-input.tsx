@@ -108,7 +108,7 @@ export function OtpInput({
     const plainKey = !event.ctrlKey && !event.metaKey && !event.altKey;
     if (plainKey && /^\d$/.test(event.key)) {
       // Handled here rather than in onChange: typing the digit a box already holds changes nothing,
-      // so React would fire no change and focus would not move on.
+      // so no change would fire and focus would not move on.
       event.preventDefault();
       fillFrom(index, event.key);
     } else if (event.key === 'Backspace' && !slots[index]) {

@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/preact';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,8 +7,9 @@ import { LANGUAGE_STORAGE_KEY } from '../../../shared/i18n/language-preference.t
 import { useAdoptProfileLanguage } from './use-adopt-profile-language.ts';
 
 const setup = (url: string) => {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
+  // Testing Library's Preact binding types a wrapper's children as Preact's; here they are React's.
+  const wrapper = ({ children }: { children?: unknown }) => (
+    <MemoryRouter initialEntries={[url]}>{children as ReactNode}</MemoryRouter>
   );
   return renderHook(() => ({ adopt: useAdoptProfileLanguage(), location: useLocation() }), { wrapper });
 };

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/preact';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore, type AuthState } from '../../auth/index.ts';
@@ -71,8 +71,9 @@ describe('useLikePrivilege', () => {
       total: 1,
       totalPages: 1,
     });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    // Testing Library's Preact binding types a wrapper's children as Preact's; here they are React's.
+    const wrapper = ({ children }: { children?: unknown }) => (
+      <QueryClientProvider client={client}>{children as ReactNode}</QueryClientProvider>
     );
     const onError = vi.fn();
     const hook = renderHook(() => useLikePrivilege({ onError }), { wrapper });

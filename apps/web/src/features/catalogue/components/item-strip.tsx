@@ -2,7 +2,6 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeferredQuery } from '../../../shared/api/use-deferred-query.ts';
 import { ErrorState } from '../../../shared/ui/list-states.tsx';
 import page from '../../../shared/ui/page.module.css';
 import { CardSkeletons } from './skeletons.tsx';
@@ -12,7 +11,7 @@ import styles from '../catalogue.module.css';
 export function ItemStrip<T extends { id: string }>({
   id,
   title,
-  query: answer,
+  query,
   render,
   action,
   hideWhenEmpty = true,
@@ -27,7 +26,6 @@ export function ItemStrip<T extends { id: string }>({
   empty?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const query = useDeferredQuery(answer);
   const strip = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
     const el = strip.current;

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../shared/i18n/i18n.ts';
 import { PurchaseLimits } from './purchase-limits.tsx';

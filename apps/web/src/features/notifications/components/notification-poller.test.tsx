@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { act, render } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore, type AuthState } from '../../auth/index.ts';
@@ -50,7 +50,10 @@ const startApp = (path = '/home') => {
 };
 const polls = () =>
   fetchMock.mock.calls.filter(([url]) => String(url).includes('/bff/userTier/notifications')).length;
-const waitPoll = () => act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS));
+const waitPoll = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS);
+  });
 
 describe('NotificationPoller', () => {
   it('toasts the newest unread notification once, and not again after a reload', async () => {

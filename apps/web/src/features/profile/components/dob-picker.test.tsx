@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render } from '@testing-library/preact';
 import { ConfigProvider } from 'antd';
 import thTH from 'antd/es/locale/th_TH';
 import dayjs from 'dayjs';

@@ -1,6 +1,6 @@
 import type { MemberInfo } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { CODE128 } from 'jsbarcode/bin/barcodes/CODE128/index.js';
 import { QRCodeSVG } from 'qrcode.react';

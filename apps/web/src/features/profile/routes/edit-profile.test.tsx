@@ -1,6 +1,6 @@
 import type { MemberInfo } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,12 +60,13 @@ describe('Edit profile', () => {
     const user = userEvent.setup();
     renderScreen(newMember);
     await user.click(screen.getByTestId('profile-save'));
+    // Under Preact the messages may land in more than one render: each is waited for.
     expect(await screen.findByText('First name is required')).toBeTruthy();
-    expect(screen.getByText('Last name is required')).toBeTruthy();
-    expect(screen.getByText('Date of birth is required')).toBeTruthy();
-    expect(screen.getByText('Phone number is required')).toBeTruthy();
+    expect(await screen.findByText('Last name is required')).toBeTruthy();
+    expect(await screen.findByText('Date of birth is required')).toBeTruthy();
+    expect(await screen.findByText('Phone number is required')).toBeTruthy();
     expect(
-      screen.getByText(
+      await screen.findByText(
         'Please fill in all required information: First name, Last name, Date of birth, Phone number',
       ),
     ).toBeTruthy();

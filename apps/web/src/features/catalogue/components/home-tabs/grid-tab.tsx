@@ -2,7 +2,6 @@ import type { Category } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDeferredQuery } from '../../../../shared/api/use-deferred-query.ts';
 import { useLocalizedPath } from '../../../../shared/i18n/use-localized-path.ts';
 import { paths, withQuery } from '../../../../shared/paths.ts';
 import { EmptyState, ErrorState } from '../../../../shared/ui/list-states.tsx';
@@ -36,8 +35,8 @@ export function GridTab<K extends ItemKind>({
   const { to } = useLocalizedPath();
   const scope = useCatalogueScope();
   const now = useNow();
-  const query = useDeferredQuery(
-    useQuery(getFirstItemsQueryOptions(plural, scope, { ...DEFAULT_FILTER, category }, HOME_GRID_SIZE)),
+  const query = useQuery(
+    getFirstItemsQueryOptions(plural, scope, { ...DEFAULT_FILTER, category }, HOME_GRID_SIZE),
   );
   const titleId = `all-${plural}-title`;
   return (
