@@ -94,16 +94,24 @@ export function ChannelPicker({
         <Radio.Group
           className={styles.channelList}
           value={selected?.code}
-          onChange={(e) => onSelect(String(e.target.value))}
+          onChange={(e) => {
+            onSelect(String(e.target.value));
+            setOpen(false);
+          }}
           aria-label={t('checkout.channel.pickerTitle')}
         >
           {channels.map((channel) => (
             // A tap on the method already chosen closes the list too (no change event comes for it).
+            // Only then: closing on every click would re-render the group before the browser's change
+            // event reaches it (Preact renders between the label's click and the input's), and the
+            // new choice would be lost.
             <Radio
               key={channel.code}
               value={channel.code}
               className={styles.channelOption}
-              onClick={() => setOpen(false)}
+              onClick={() => {
+                if (channel.code === selected?.code) setOpen(false);
+              }}
             >
               <span className={styles.pickerText}>
                 <span className={styles.pickerMain}>{channel.name}</span>
