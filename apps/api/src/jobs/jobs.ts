@@ -331,8 +331,13 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
   const stop = async (timeoutMs = 5000) => {
     if (!boss || !started) return;
     started = false;
+    const until = Date.now() + timeoutMs;
     await boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
-    await Promise.all(inFlight);
+    // Within the same time limit: a query that hangs must not hold the stop past it.
+    await Promise.race([
+      Promise.all(inFlight),
+      new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now())).unref()),
+    ]);
   };
 
   return { define, schedule, atStart, start, stop };

@@ -1,9 +1,10 @@
 import type { Language } from '@app/contracts';
 
 /*
- * The one place where money, numbers and dates become text. Screens never format a date themselves
+ * Where the app's screens get money, numbers and dates as text. Screens never format a date themselves
  * (`format.boundary.test.ts` fails when one calls Intl's date formatting, toLocale…String or dayjs's
- * format): a date reads day/month/year on every screen, with the Buddhist-era year in Thai.
+ * format): a date reads day/month/year on every screen, with the Buddhist-era year in Thai — the rule
+ * itself is `@app/contracts/dates`, shared with the server's texts and the back office.
  */
 
 // Whole numbers in groups of three digits with commas: what th-TH and en both print. Not

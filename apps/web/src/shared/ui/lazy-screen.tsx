@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
 
 type Module<P> = { default: ComponentType<P> };
 
@@ -58,4 +58,31 @@ export function useOnceTrue(value: boolean): boolean {
   const [was, setWas] = useState(value);
   if (value && !was) setWas(true);
   return was || value;
+}
+
+/**
+ * Opens a lazily loaded dialog only once its code is here: while it downloads, `opening` (the button
+ * shows it is busy); if the download fails (no network), `failed` (the screen says so beside the
+ * button) instead of an empty tap or the screen's error boundary replacing the whole screen.
+ */
+export function useLazyOpen(part: { preload: () => Promise<unknown> }) {
+  const [open, setOpen] = useState(false);
+  const [opening, setOpening] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const show = () => {
+    setFailed(false);
+    setOpening(true);
+    part.preload().then(
+      () => {
+        setOpening(false);
+        setOpen(true);
+      },
+      () => {
+        setOpening(false);
+        setFailed(true);
+      },
+    );
+  };
+  const close = useCallback(() => setOpen(false), []);
+  return { open, opening, failed, show, close };
 }

@@ -20,6 +20,7 @@ export function LightButton({
   type = 'button',
   disabled,
   loading = false,
+  onClick,
   ...rest
 }: LightButtonProps) {
   const classes = [
@@ -35,9 +36,12 @@ export function LightButton({
     <button
       type={type}
       className={classes.join(' ')}
+      {...rest}
       disabled={disabled}
       aria-busy={loading || undefined}
-      {...rest}
+      // While loading, taps and keys do nothing, as on antd's Button (not `disabled`: focus stays).
+      aria-disabled={loading || undefined}
+      onClick={loading ? undefined : onClick}
     >
       {loading ? <LoadingOutlined aria-hidden spin /> : icon}
       {children !== undefined && <span>{children}</span>}

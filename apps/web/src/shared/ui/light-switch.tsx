@@ -12,13 +12,14 @@ export function LightSwitch({
   onChange,
   className,
   ...rest
-}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onChange'> & {
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onChange' | 'onClick' | 'disabled'> & {
   checked: boolean;
   loading?: boolean;
   onChange: (checked: boolean) => void;
 }) {
   return (
     <button
+      {...rest}
       type="button"
       role="switch"
       aria-checked={checked}
@@ -26,7 +27,6 @@ export function LightSwitch({
       disabled={loading}
       className={`${styles.switch}${className ? ` ${className}` : ''}`}
       onClick={() => onChange(!checked)}
-      {...rest}
     >
       <span className={styles.handle}>{loading && <LoadingOutlined aria-hidden spin />}</span>
     </button>

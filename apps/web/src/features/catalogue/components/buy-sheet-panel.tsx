@@ -117,7 +117,7 @@ export default function BuySheetPanel({ open, mode, voucher, onClose }: BuySheet
         </span>
       }
       closable={{ 'aria-label': t('cart.picker.close') }}
-      classNames={{ close: dialog.sheetClose }}
+      classNames={{ close: dialog.closeTarget }}
       rootClassName={styles.buySheetRoot}
       aria-labelledby={titleId}
       footer={

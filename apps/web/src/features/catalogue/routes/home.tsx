@@ -119,7 +119,6 @@ function Welcome() {
 
 function Banners({ position, label }: { position: BannerPosition; label: string }) {
   const scope = useCatalogueScope();
-  // Not deferred: the top banner is the screen's largest paint, and a strip of a few pictures is quick.
   const banners = useQuery(getBannersQueryOptions(scope, position));
   if (banners.isPending) {
     return (

@@ -88,7 +88,7 @@ export function ChannelPicker({
         title={t('checkout.channel.pickerTitle')}
         onClose={() => setOpen(false)}
         closable={{ 'aria-label': t('checkout.coupon.close') }}
-        classNames={{ close: dialog.sheetClose }}
+        classNames={{ close: dialog.closeTarget }}
         data-testid="channel-picker"
       >
         <Radio.Group

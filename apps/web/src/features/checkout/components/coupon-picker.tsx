@@ -128,7 +128,7 @@ export function CouponPicker({
       title={t('checkout.coupon.pickerTitle')}
       onClose={onClose}
       closable={{ 'aria-label': t('checkout.coupon.close') }}
-      classNames={{ close: dialog.sheetClose }}
+      classNames={{ close: dialog.closeTarget }}
       data-testid="coupon-picker"
     >
       <form

@@ -174,7 +174,7 @@ function CancelOrder({ order }: { order: Order }) {
         okText={t('checkout.order.waiting.cancelConfirm')}
         cancelText={t('checkout.order.waiting.cancelKeep')}
         okButtonProps={{ danger: true, loading: cancel.isPending }}
-        classNames={{ close: dialog.sheetClose }}
+        classNames={{ close: dialog.closeTarget }}
         onCancel={() => setConfirming(false)}
         onOk={async () => {
           setError(null);

@@ -1,10 +1,10 @@
 import { QrcodeOutlined } from '@ant-design/icons';
 import type { MemberCard } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client.ts';
-import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
+import { lazyScreen, useLazyOpen } from '../../../shared/ui/lazy-screen.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import styles from './member-card-code.module.css';
 
@@ -37,26 +37,7 @@ const CodeScreen = lazyScreen(() => import('./member-card-code.tsx'));
 export function CardNumber({ viewer, name }: { viewer: string; name: string }) {
   const { t } = useTranslation();
   const card = useQuery(getMemberCardQueryOptions(viewer));
-  const [open, setOpen] = useState(false);
-  const [opening, setOpening] = useState(false);
-  const [openFailed, setOpenFailed] = useState(false);
-
-  const show = () => {
-    setOpenFailed(false);
-    setOpening(true);
-    // Loaded before it is shown, so a download that fails (no network) says so here instead of
-    // leaving an empty screen.
-    CodeScreen.preload().then(
-      () => {
-        setOpening(false);
-        setOpen(true);
-      },
-      () => {
-        setOpening(false);
-        setOpenFailed(true);
-      },
-    );
-  };
+  const { open, opening, failed: openFailed, show, close } = useLazyOpen(CodeScreen);
 
   if (card.isError) {
     return (
@@ -109,12 +90,7 @@ export function CardNumber({ viewer, name }: { viewer: string; name: string }) {
       )}
       {open && number && (
         <Suspense fallback={null}>
-          <CodeScreen
-            cardNumber={number}
-            grouped={groupInFours(number)}
-            name={name}
-            onClose={() => setOpen(false)}
-          />
+          <CodeScreen cardNumber={number} grouped={groupInFours(number)} name={name} onClose={close} />
         </Suspense>
       )}
     </div>

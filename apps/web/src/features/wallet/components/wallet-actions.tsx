@@ -1,7 +1,7 @@
 import type { WalletVoucherDetail } from '@app/contracts';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
+import { lazyScreen, useLazyOpen } from '../../../shared/ui/lazy-screen.tsx';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
 import type { DeviceCopyMark } from '../api/device-copy.ts';
 import type { WalletAction } from '../lib/wallet-state.ts';
@@ -23,8 +23,7 @@ export function WalletActions({
   action: WalletAction;
 }) {
   const { t } = useTranslation();
-  const [showing, setShowing] = useState(false);
-  const closeCode = useCallback(() => setShowing(false), []);
+  const code = useLazyOpen(CodeScreen);
   const redeemable = action === 'redeem';
   useEffect(() => {
     if (redeemable) CodeScreen.prefetch();
@@ -45,14 +44,20 @@ export function WalletActions({
         variant="primary"
         block
         aria-haspopup="dialog"
-        onClick={() => setShowing(true)}
+        loading={code.opening}
+        onClick={code.show}
         data-testid="redeem-now"
       >
         {t('wallet.detail.redeemNow')}
       </LightButton>
-      {showing && (
+      {code.failed && (
+        <p className={styles.codeLoadError} role="alert" data-testid="redeem-now-error">
+          {t('wallet.codeScreen.loadError')}
+        </p>
+      )}
+      {code.open && (
         <Suspense fallback={null}>
-          <CodeScreen voucher={voucher} onClose={closeCode} />
+          <CodeScreen voucher={voucher} onClose={code.close} />
         </Suspense>
       )}
     </div>
