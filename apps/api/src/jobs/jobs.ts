@@ -163,25 +163,36 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
   let boss: PgBoss | undefined;
   let started = false;
   /**
-   * pg-boss's own queries in flight. It completes a batch without awaiting it, and its graceful stop
-   * resolves once the workers have stopped, so a completion may still be running then: `stop` waits for
-   * these, or the database closed after it would reject that query with nobody to catch it.
+   * pg-boss's own queries in flight, and the batches our handlers are running. pg-boss completes a
+   * batch without awaiting it, and its graceful stop can resolve while a batch still runs: `stop` waits
+   * for both (within its time limit). A pg-boss query that still fails once the stop has begun (the
+   * database closing under it) is logged and answered empty rather than rejected with nobody to catch
+   * it: that job stays active and is retried after its expiry, as any job a stop cut short.
    */
   const inFlight = new Set<Promise<unknown>>();
+  const batches = new Set<Promise<unknown>>();
+  let stopping = false;
+  const track = (set: Set<Promise<unknown>>, work: Promise<unknown>) => {
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    set.add(settled);
+    void settled.then(() => set.delete(settled));
+  };
+
   const ownExecutor = executorFor(db);
   const trackedExecutor: PgBoss.Db = {
     executeSql: (text, values) => {
-      const query = ownExecutor.executeSql(text, values);
-      const settled = query.then(
-        () => undefined,
-        () => undefined,
-      );
-      inFlight.add(settled);
-      void settled.then(() => inFlight.delete(settled));
+      const query = ownExecutor.executeSql(text, values).catch((err: unknown) => {
+        if (!stopping) throw err;
+        log.info({ err }, 'a job queue query failed while stopping; its job is retried later');
+        return { rows: [] };
+      });
+      track(inFlight, query);
       return query;
     },
   };
-
   const define = <T extends object>(
     name: string,
     handler: JobHandler<T>,
@@ -313,7 +324,9 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
             if (!batch.length) return;
             loop.busy = true;
             try {
-              await runBatch(b, name, handler, batch);
+              const run = runBatch(b, name, handler, batch);
+              track(batches, run);
+              await run;
             } finally {
               loop.busy = false;
             }
@@ -331,13 +344,19 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
   const stop = async (timeoutMs = 5000) => {
     if (!boss || !started) return;
     started = false;
+    stopping = true;
     const until = Date.now() + timeoutMs;
+    // Within the same time limit: a batch or a query that hangs must not hold the stop past it.
+    const within = (work: Promise<unknown>) =>
+      Promise.race([
+        work,
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now())).unref()),
+      ]);
     await boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
-    // Within the same time limit: a query that hangs must not hold the stop past it.
-    await Promise.race([
-      Promise.all(inFlight),
-      new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now())).unref()),
-    ]);
+    await within(Promise.all(batches));
+    // pg-boss sends a batch's completion in the turn after the batch settles.
+    await new Promise((resolve) => setImmediate(resolve));
+    await within(Promise.all(inFlight));
   };
 
   return { define, schedule, atStart, start, stop };
