@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, uniqueEmail } from './support/browser.ts';
+import { baseUrl, launchBrowser, newPage, settleAnimations, uniqueEmail } from './support/browser.ts';
 import {
   buyableVouchers,
   buyToWallet,
@@ -192,7 +192,14 @@ const dialogs: Dialog[] = [
   {
     name: 'mark-used',
     open: async (page, lang) => {
-      await tapOn(() => `/wallet/${made.walletItem}`, 'redeem-now', 'code-screen')(page, lang);
+      const codeScreen = await tapOn(
+        () => `/wallet/${made.walletItem}`,
+        'redeem-now',
+        'code-screen',
+      )(page, lang);
+      // Its dialog open and still first: a tap during its opening animation may not reach the button.
+      await codeScreen.waitFor();
+      await settleAnimations(page);
       await page.getByTestId('use').click();
       return page.getByTestId('use-text');
     },
