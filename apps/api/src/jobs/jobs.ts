@@ -124,6 +124,29 @@ export const executorFor = (db: Kysely<Database>): PgBoss.Db => ({
   },
 });
 
+/** pg-boss's job-settling commands (complete, fail, cancel, …) all end by counting what they changed. */
+const SETTLING_COMMAND = /select\s+count\(\*\)\s+from\s+results\s*$/i;
+
+/**
+ * pg-boss sends a batch's completion (or failure) without awaiting it, so that query failing — the
+ * database restarting, or closing under a stop — would be an unhandled rejection and end the process.
+ * Such a failure is logged and answered "nothing changed": the job stays active and pg-boss retries it
+ * once it expires, as it does for a process that died. Any other query that fails once the stop has
+ * begun is answered empty for the same reason; before that, its error goes to whoever asked.
+ */
+export const forgivingExecutor = (executor: PgBoss.Db, stopping: () => boolean, log: JobsLog): PgBoss.Db => ({
+  executeSql: (text, values) =>
+    executor.executeSql(text, values).catch((err: unknown) => {
+      if (SETTLING_COMMAND.test(text)) {
+        log.error({ err }, 'could not settle a job; it is retried once it expires');
+        return { rows: [{ count: '0' }] };
+      }
+      if (!stopping()) throw err;
+      log.info({ err }, 'a job queue query failed while stopping; its job is retried later');
+      return { rows: [] };
+    }),
+});
+
 /**
  * One pg-boss schema per application schema: `pgboss` beside `public`, `<schema>_jobs` beside any
  * other (a test's or the benchmark's), so two apps sharing a server never take each other's jobs.
@@ -181,14 +204,10 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
     void settled.then(() => set.delete(settled));
   };
 
-  const ownExecutor = executorFor(db);
+  const guarded = forgivingExecutor(executorFor(db), () => stopping, log);
   const trackedExecutor: PgBoss.Db = {
     executeSql: (text, values) => {
-      const query = ownExecutor.executeSql(text, values).catch((err: unknown) => {
-        if (!stopping) throw err;
-        log.info({ err }, 'a job queue query failed while stopping; its job is retried later');
-        return { rows: [] };
-      });
+      const query = guarded.executeSql(text, values);
       track(inFlight, query);
       return query;
     },
