@@ -1,13 +1,13 @@
 import type { TFunction } from 'i18next';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { CartItem } from '@app/contracts';
-import { Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { priceLabel } from '../../../shared/catalogue/price.ts';
 import { formatMoney } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { voucherPath } from '../../../shared/paths.ts';
+import { LightCheckbox } from '../../../shared/ui/light-checkbox.tsx';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
 import { QuantityStepper } from '../../../shared/ui/quantity-stepper.tsx';
@@ -53,11 +53,11 @@ export function CartLine({
       data-testid="cart-line"
       data-item-id={item.id}
     >
-      <Checkbox
+      <LightCheckbox
         className={`${styles.tick} ${styles.lineTick}`}
         checked={selected && item.available}
         disabled={!item.available}
-        onChange={(e) => onSelect(e.target.checked)}
+        onChange={onSelect}
         aria-label={t('cart.selectItem', { title })}
         data-testid="cart-line-select"
       />

@@ -51,3 +51,5 @@ export function DeleteDialog({
     />
   );
 }
+
+export default DeleteDialog;

@@ -1,10 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { CartItem } from '@app/contracts';
-import { Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { storePath } from '../../../shared/paths.ts';
+import { LightCheckbox } from '../../../shared/ui/light-checkbox.tsx';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
 import { tickOf, type MerchantGroup } from '../lib/cart-lines.ts';
 import styles from '../cart.module.css';
@@ -36,12 +36,12 @@ export function MerchantGroupCard({
   return (
     <section className={styles.group} aria-label={merchant.name} data-testid="cart-store">
       <header className={styles.groupHeader}>
-        <Checkbox
+        <LightCheckbox
           className={styles.tick}
           checked={tick === 'all'}
           indeterminate={tick === 'some'}
           disabled={buyable.length === 0}
-          onChange={(e) => onSelect(buyable, e.target.checked)}
+          onChange={(on) => onSelect(buyable, on)}
           aria-label={t('cart.selectStore', { store: merchant.name })}
           data-testid="cart-store-select"
         />

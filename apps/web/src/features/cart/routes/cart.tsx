@@ -2,8 +2,7 @@ import '../../../shared/cart/texts.ts';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { CartItem } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/error-message.ts';
@@ -12,20 +11,27 @@ import { cartKeys, getCartQueryOptions } from '../../../shared/cart/get-cart.ts'
 import { formatMoney } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
+import { lazyScreen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
+import { LightCheckbox } from '../../../shared/ui/light-checkbox.tsx';
 import { EmptyState, ErrorState, StateActions } from '../../../shared/ui/list-states.tsx';
 import page from '../../../shared/ui/page.module.css';
-import { toast } from '../../../shared/ui/toast.ts';
+import { lazyToast as toast } from '../../../shared/ui/lazy-toast.ts';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useClearCart } from '../api/clear-cart.ts';
 import { useRemoveCartItem } from '../api/remove-cart-item.ts';
 import { useRemoveCartItems } from '../api/remove-cart-items.ts';
 import { useUpdateCartItem } from '../api/update-cart-item.ts';
 import { CartSkeleton } from '../components/cart-skeleton.tsx';
-import { DeleteDialog, type DeleteRequest } from '../components/delete-dialog.tsx';
+import type { DeleteRequest } from '../components/delete-dialog.tsx';
 import { MerchantGroupCard } from '../components/merchant-group.tsx';
 import { useCartViewer } from '../hooks/use-cart-viewer.ts';
 import { groupByMerchant, selectionTotal, tickOf, withTicked } from '../lib/cart-lines.ts';
 import styles from '../cart.module.css';
+
+// The delete confirmation (antd's modal) is not part of the cart's first paint: it is fetched once the
+// cart shows its lines, and a Delete opens it once its code is here.
+const DeleteDialog = lazyScreen(() => import('../components/delete-dialog.tsx'));
 
 export function CartScreen() {
   const { t } = useTranslation();
@@ -66,9 +72,13 @@ function EmptyCart() {
       text={t('cart.empty.text')}
       action={
         <StateActions>
-          <Button type="primary" onClick={() => void navigate(to(paths.home))} data-testid="cart-shop-now">
+          <LightButton
+            variant="primary"
+            onClick={() => void navigate(to(paths.home))}
+            data-testid="cart-shop-now"
+          >
             {t('cart.empty.shopNow')}
-          </Button>
+          </LightButton>
         </StateActions>
       }
     />
@@ -84,6 +94,8 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
   const setSelectedItems = useCartStore((s) => s.setSelectedItems);
   const setCheckout = useCartStore((s) => s.setCheckout);
   const [deleting, setDeleting] = useState<DeleteRequest | null>(null);
+  const asked = useOnceTrue(deleting !== null);
+  useEffect(() => DeleteDialog.prefetch(), []);
 
   // Judged against the lines on screen, so a line gone or flagged since it was ticked never counts.
   const selectedLines = useMemo(() => reconcileSelection(saved, { items, itemCount: 0 }), [saved, items]);
@@ -103,6 +115,10 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
   const removeMany = useRemoveCartItems(viewer);
   const clear = useClearCart(viewer);
   const removing = removeOne.isPending || removeMany.isPending || clear.isPending;
+
+  const ask = (request: DeleteRequest) => {
+    DeleteDialog.preload().then(() => setDeleting(request), failed);
+  };
 
   const select = (ids: string[], on: boolean) => setSelectedItems(withTicked(items, selected, ids, on));
 
@@ -132,25 +148,25 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
   return (
     <>
       <div className={styles.toolbar}>
-        <Checkbox
+        <LightCheckbox
           className={styles.tick}
           checked={allTick === 'all'}
           indeterminate={allTick === 'some'}
           disabled={!items.some((i) => i.available)}
-          onChange={(e) =>
+          onChange={(on) =>
             select(
               items.map((i) => i.id),
-              e.target.checked,
+              on,
             )
           }
           data-testid="cart-select-all"
         >
           {t('cart.selectAll')}
-        </Checkbox>
+        </LightCheckbox>
         <button
           type="button"
           className={styles.textButton}
-          onClick={() => setDeleting({ kind: 'selected', ids: [...selected] })}
+          onClick={() => ask({ kind: 'selected', ids: [...selected] })}
           data-testid="cart-delete-selected"
         >
           <DeleteOutlined aria-hidden />
@@ -172,9 +188,9 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
           busyItemId={update.isPending ? (update.variables?.id ?? null) : null}
           onSelect={select}
           onQuantity={(item, quantity) => update.mutate({ id: item.id, quantity }, { onError: failed })}
-          onRemove={(item) => setDeleting({ kind: 'item', ids: [item.id], title: item.voucher.title })}
+          onRemove={(item) => ask({ kind: 'item', ids: [item.id], title: item.voucher.title })}
           onRemoveAll={() =>
-            setDeleting({ kind: 'store', ids: group.items.map((i) => i.id), store: group.merchant.name })
+            ask({ kind: 'store', ids: group.items.map((i) => i.id), store: group.merchant.name })
           }
         />
       ))}
@@ -188,23 +204,27 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
             {formatMoney(total.price)}
           </strong>
         </div>
-        <Button
-          type="primary"
+        <LightButton
+          variant="primary"
           className={styles.summaryCheckout}
           disabled={total.lines === 0}
           onClick={checkout}
           data-testid="cart-checkout"
         >
           {total.lines > 0 ? t('cart.checkoutCount', { count: total.units }) : t('cart.checkout')}
-        </Button>
+        </LightButton>
       </div>
 
-      <DeleteDialog
-        request={deleting}
-        deleting={removing}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      {asked && (
+        <Suspense fallback={null}>
+          <DeleteDialog
+            request={deleting}
+            deleting={removing}
+            onConfirm={confirmDelete}
+            onClose={() => setDeleting(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { formatNumber } from '../../../shared/format.ts';
-import { toast } from '../../../shared/ui/toast.ts';
+import { lazyToast as toast } from '../../../shared/ui/lazy-toast.ts';
 import { useLikePrivilege } from '../api/like-privilege.ts';
 import { useSignInFirst } from '../hooks/use-sign-in-first.ts';
 import styles from '../catalogue.module.css';
