@@ -31,9 +31,9 @@ const Wallet = lazyScreen(() => import('../features/wallet/routes/wallet.tsx'), 
 const WalletVoucher = lazyScreen(() => import('../features/wallet/routes/wallet-voucher.tsx'), {
   kit: false,
 });
-const Checkout = lazyScreen(() => import('../features/checkout/routes/checkout.tsx'));
+const Checkout = lazyScreen(() => import('../features/checkout/routes/checkout.tsx'), { kit: false });
 const CheckoutOrder = lazyScreen(() => import('../features/checkout/routes/order-status.tsx'));
-const Cart = lazyScreen(() => import('../features/cart/routes/cart.tsx'));
+const Cart = lazyScreen(() => import('../features/cart/routes/cart.tsx'), { kit: false });
 const PrivilegesHistory = lazyScreen(() => import('../features/privileges/routes/privileges-history.tsx'), {
   kit: false,
 });

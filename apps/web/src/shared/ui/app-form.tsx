@@ -1,7 +1,7 @@
-import { isEmail } from '@app/contracts/constants';
 import { Form, type FormInstance, type FormProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
+import { emailProblem } from './email-input.ts';
 
 /**
  * antd's Form as every form of the app uses it. The browser's own validation is off: its bubbles
@@ -28,11 +28,14 @@ export function AppForm<Values>({
   );
 }
 
-/** An e-mail field's rules: filled in, then the same address check the API makes (isEmail = EmailSchema). */
+/** An e-mail field's rules in antd's terms: required (antd marks the field), then `emailProblem`. */
 export const emailRules = (messages: { required: string; invalid: string }): Rule[] => [
   { required: true, whitespace: true, message: messages.required },
   {
-    validator: (_, value: string | undefined) =>
-      !value?.trim() || isEmail(value) ? Promise.resolve() : Promise.reject(new Error(messages.invalid)),
+    validator: (_, value: string | undefined) => {
+      // An empty field is the required rule's to report, once.
+      const problem = value?.trim() ? emailProblem(value, messages) : null;
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
   },
 ];

@@ -1,5 +1,8 @@
-import { Alert } from 'antd';
-import messages from './form-messages.module.css';
+import { Suspense } from 'react';
+import { lazyScreen } from './lazy-screen.tsx';
+
+// antd's alert is not part of a form's first paint: it loads with the first error to show.
+const ErrorAlert = lazyScreen(() => import('./error-alert.tsx'));
 
 /**
  * What went wrong with a whole form (not one field), just above its submit button. The live region
@@ -8,7 +11,11 @@ import messages from './form-messages.module.css';
 export function FormError({ error, testId }: { error: string | null; testId: string }) {
   return (
     <div aria-live="polite">
-      {error && <Alert className={messages.alert} type="error" showIcon title={error} data-testid={testId} />}
+      {error && (
+        <Suspense fallback={null}>
+          <ErrorAlert title={error} testId={testId} />
+        </Suspense>
+      )}
     </div>
   );
 }

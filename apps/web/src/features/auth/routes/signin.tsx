@@ -1,14 +1,14 @@
 import '../texts.ts';
-import { isEmail } from '@app/contracts/constants';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
-import { EMAIL_INPUT_PROPS } from '../../../shared/ui/email-input.ts';
+import { EMAIL_INPUT_PROPS, emailProblem } from '../../../shared/ui/email-input.ts';
+import { FormError } from '../../../shared/ui/form-error.tsx';
 import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
-import field from '../../../shared/ui/light-field.module.css';
+import { LightField } from '../../../shared/ui/light-field.tsx';
 import page from '../../../shared/ui/page.module.css';
 import { ScreenPlaceholder } from '../../../shared/ui/screen-placeholder.tsx';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
@@ -18,7 +18,6 @@ import styles from '../auth.module.css';
 
 // The e-mail step paints without antd; the code step and an error's alert bring it when they are needed.
 const OtpStep = lazyScreen(() => import('../components/otp-step.tsx'));
-const ErrorAlert = lazyScreen(() => import('../components/error-alert.tsx'));
 
 export function SigninScreen() {
   const { t } = useTranslation();
@@ -85,11 +84,10 @@ function EmailStep(props: {
   const [email, setEmail] = useState(props.initialEmail);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const check = (value: string) =>
-    !value.trim()
-      ? t('signin.validation.emailRequired')
-      : isEmail(value)
-        ? null
-        : t('signin.validation.emailInvalid');
+    emailProblem(value, {
+      required: t('signin.validation.emailRequired'),
+      invalid: t('signin.validation.emailInvalid'),
+    });
   return (
     <section aria-labelledby="signin-title">
       <h1 id="signin-title" className={`${page.title} ${styles.centered}`}>
@@ -109,38 +107,24 @@ function EmailStep(props: {
           if (!problem) props.onSubmit(email.trim());
         }}
       >
-        <div className={field.item}>
-          <label htmlFor="signin_email" className={field.label}>
-            {t('signin.emailLabel')}
-          </label>
-          <input
-            id="signin_email"
-            className={field.input}
-            data-testid="signin-email"
-            {...EMAIL_INPUT_PROPS}
-            placeholder={t('signin.emailPlaceholder')}
-            value={email}
-            aria-required="true"
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? 'signin_email_help' : undefined}
-            onFocus={OtpStep.prefetch}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              // A field shown in error is checked again as it changes; its message goes once it is right.
-              if (fieldError) setFieldError(check(event.target.value));
-            }}
-          />
-          {fieldError && (
-            <div id="signin_email_help" className={field.explain} role="alert">
-              {fieldError}
-            </div>
-          )}
-        </div>
-        {props.error && (
-          <Suspense fallback={null}>
-            <ErrorAlert title={props.error} />
-          </Suspense>
-        )}
+        <LightField
+          id="signin_email"
+          data-testid="signin-email"
+          {...EMAIL_INPUT_PROPS}
+          label={t('signin.emailLabel')}
+          placeholder={t('signin.emailPlaceholder')}
+          required
+          requiredMark={false}
+          error={fieldError}
+          value={email}
+          onFocus={OtpStep.prefetch}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            // A field shown in error is checked again as it changes; its message goes once it is right.
+            if (fieldError) setFieldError(check(event.currentTarget.value));
+          }}
+        />
+        <FormError error={props.error} testId="signin-error" />
         <LightButton
           variant="primary"
           type="submit"

@@ -1,13 +1,17 @@
 import { CreditCardOutlined, QrcodeOutlined, WalletOutlined } from '@ant-design/icons';
 import type { PaymentChannel } from '@app/contracts';
-import { Button, Drawer, Radio } from 'antd';
-import { useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyScreen, useLazyOpen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { EmptyState, StateActions } from '../../../shared/ui/list-states.tsx';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import styles from '../checkout.module.css';
-import dialog from '../../../shared/ui/dialog.module.css';
+
+// The list of methods (antd's drawer) is not part of checkout's first paint: it is fetched once the
+// chosen method shows, and opens once its code is here.
+const ChannelList = lazyScreen(() => import('./channel-list.tsx'));
 
 export const ChannelIcon = ({ type }: { type: PaymentChannel['type'] | null }) =>
   type === 'promptpay' ? (
@@ -40,7 +44,12 @@ export function ChannelPicker({
   onSelect: (code: string) => void;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const list = useLazyOpen(ChannelList);
+  const listShown = useOnceTrue(list.open);
+  const offered = !loading && !failed && channels.length > 0;
+  useEffect(() => {
+    if (offered) ChannelList.prefetch();
+  }, [offered]);
 
   if (loading) return <span className={`${skeleton.skeleton} ${skeleton.line} ${styles.channelSkeleton}`} />;
   if (failed || channels.length === 0) {
@@ -50,9 +59,9 @@ export function ChannelPicker({
         text={t('checkout.channel.emptyText')}
         action={
           <StateActions>
-            <Button onClick={onRetry} loading={retrying} data-testid="channel-retry">
+            <LightButton onClick={onRetry} loading={retrying} data-testid="channel-retry">
               {t('checkout.channel.retry')}
-            </Button>
+            </LightButton>
           </StateActions>
         }
       />
@@ -64,8 +73,9 @@ export function ChannelPicker({
       <button
         type="button"
         className={styles.pickerRow}
-        onClick={() => setOpen(true)}
+        onClick={list.show}
         aria-haspopup="dialog"
+        aria-busy={list.opening || undefined}
         data-testid="channel-change"
       >
         <ChannelIcon type={selected?.type ?? null} />
@@ -81,48 +91,22 @@ export function ChannelPicker({
         </span>
         <span className={styles.pickerAction}>{t('checkout.channel.change')}</span>
       </button>
-      <Drawer
-        open={open}
-        placement="bottom"
-        size="auto"
-        title={t('checkout.channel.pickerTitle')}
-        onClose={() => setOpen(false)}
-        closable={{ 'aria-label': t('checkout.coupon.close') }}
-        classNames={{ close: dialog.closeTarget }}
-        data-testid="channel-picker"
-      >
-        <Radio.Group
-          className={styles.channelList}
-          value={selected?.code}
-          onChange={(e) => {
-            onSelect(String(e.target.value));
-            setOpen(false);
-          }}
-          aria-label={t('checkout.channel.pickerTitle')}
-        >
-          {channels.map((channel) => (
-            // A tap on the method already chosen closes the list too (no change event comes for it).
-            // Only then: closing on every click would re-render the group before the browser's change
-            // event reaches it (Preact renders between the label's click and the input's), and the
-            // new choice would be lost.
-            <Radio
-              key={channel.code}
-              value={channel.code}
-              className={styles.channelOption}
-              onClick={() => {
-                if (channel.code === selected?.code) setOpen(false);
-              }}
-            >
-              <span className={styles.pickerText}>
-                <span className={styles.pickerMain}>{channel.name}</span>
-                <span className={styles.pickerSub} data-testid="channel-option-description">
-                  <Phrases text={channel.description} />
-                </span>
-              </span>
-            </Radio>
-          ))}
-        </Radio.Group>
-      </Drawer>
+      {list.failed && (
+        <p className={styles.problem} role="alert" data-testid="channel-open-error">
+          {t('checkout.channel.openError')}
+        </p>
+      )}
+      {listShown && (
+        <Suspense fallback={null}>
+          <ChannelList
+            open={list.open}
+            channels={channels}
+            selected={selected}
+            onSelect={onSelect}
+            onClose={list.close}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -270,3 +270,5 @@ function CouponInfo({ option, lang }: { option: CouponOption; lang: Language }) 
     </div>
   );
 }
+
+export default CouponPicker;

@@ -291,6 +291,13 @@ describe('CheckoutScreen', () => {
     await user.click(screen.getByTestId('checkout-confirm'));
     expect(await screen.findByText('Phone number is required')).toBeTruthy();
     expect(screen.getByText('Email is required')).toBeTruthy();
+    // Each field says it is wrong and which message is its own; the first wrong one has the focus.
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(phone.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Phone number is required',
+    );
+    expect(document.activeElement).toBe(phone);
+    expect(screen.getByRole('textbox', { name: /Email/ })).toBe(email);
 
     await user.type(phone, '08-123');
     await user.type(email, 'malee@');

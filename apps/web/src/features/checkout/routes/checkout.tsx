@@ -2,17 +2,18 @@ import '../texts.ts';
 import { CloseCircleFilled, RightOutlined, TagOutlined } from '@ant-design/icons';
 import { isApiError, NETWORK_ERROR } from '../../../shared/api/api-error.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input } from 'antd';
-import { useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/error-message.ts';
 import { formatMoney } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { checkoutOrderPath, paths } from '../../../shared/paths.ts';
-import { AppForm, emailRules } from '../../../shared/ui/app-form.tsx';
-import { EMAIL_INPUT_PROPS } from '../../../shared/ui/email-input.ts';
+import { EMAIL_INPUT_PROPS, emailProblem } from '../../../shared/ui/email-input.ts';
 import { FormError } from '../../../shared/ui/form-error.tsx';
+import { lazyScreen, useLazyOpen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
+import { LightField } from '../../../shared/ui/light-field.tsx';
 import { EmptyState, ErrorState, StateActions } from '../../../shared/ui/list-states.tsx';
 import button from '../../../shared/ui/button.module.css';
 import page from '../../../shared/ui/page.module.css';
@@ -24,7 +25,6 @@ import { getChannelsQueryOptions } from '../api/get-channels.ts';
 import { getQuoteQueryOptions } from '../api/get-quote.ts';
 import { ChannelPicker } from '../components/channel-picker.tsx';
 import { CheckoutSkeleton } from '../components/checkout-skeleton.tsx';
-import { CouponPicker } from '../components/coupon-picker.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PayBar } from '../components/pay-bar.tsx';
@@ -36,8 +36,13 @@ import { checkoutPhoneOf, orderRequestOf, quoteBodyOf } from '../lib/purchase.ts
 import styles from '../checkout.module.css';
 
 type ContactForm = { phone: string; email: string };
+type ContactErrors = Record<keyof ContactForm, string | null>;
 
 const PHONE_PATTERN = /^\d{10}$/;
+
+// The coupon list (antd's drawer and its own queries) is not part of checkout's first paint: it is
+// fetched once checkout shows, and opens once its code is here.
+const CouponPicker = lazyScreen(() => import('../components/coupon-picker.tsx'));
 
 /**
  * A refusal the server gave for this exact request (stock, coupon, a flagged line): nothing was created,
@@ -98,10 +103,17 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const info = useAuthStore((s) => s.info);
-  const [form] = Form.useForm<ContactForm>();
+  const [contact, setContact] = useState<ContactForm>(() => ({
+    phone: checkoutPhoneOf(info?.phoneCode ?? null, info?.phoneNumber ?? null),
+    email: info?.email ?? '',
+  }));
+  const [contactErrors, setContactErrors] = useState<ContactErrors>({ phone: null, email: null });
+  const fields = useRef<Partial<Record<keyof ContactForm, HTMLInputElement | null>>>({});
 
   const [couponCode, setCouponCode] = useState<string | null>(null);
-  const [pickingCoupon, setPickingCoupon] = useState(false);
+  const couponPicker = useLazyOpen(CouponPicker);
+  const couponPickerShown = useOnceTrue(couponPicker.open);
+  useEffect(() => CouponPicker.prefetch(), []);
   const [channelCode, setChannelCode] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -137,18 +149,41 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
   const couponProblem = !quote.isPlaceholderData && couponCode ? summary.couponProblem : null;
   const noChannel = !free && !channel;
 
+  const problemOf: { [K in keyof ContactForm]: (value: string) => string | null } = {
+    phone: (value) =>
+      !value
+        ? t('checkout.contact.phoneRequired')
+        : PHONE_PATTERN.test(value)
+          ? null
+          : t('checkout.contact.phoneInvalid'),
+    email: (value) =>
+      emailProblem(value, {
+        required: t('checkout.contact.emailRequired'),
+        invalid: t('checkout.contact.emailInvalid'),
+      }),
+  };
+  const edit = (name: keyof ContactForm, value: string) => {
+    setContact((was) => ({ ...was, [name]: value }));
+    // A field shown in error is checked again as it changes; its message goes once it is right.
+    if (contactErrors[name]) setContactErrors((was) => ({ ...was, [name]: problemOf[name](value) }));
+  };
+
   const confirm = async () => {
     if (sending.current) return;
     setSubmitError(null);
-    let contact: ContactForm;
-    try {
-      contact = await form.validateFields();
-    } catch {
+    const problems: ContactErrors = {
+      phone: problemOf.phone(contact.phone),
+      email: problemOf.email(contact.email),
+    };
+    setContactErrors(problems);
+    const firstWrong = (['phone', 'email'] as const).find((name) => problems[name]);
+    if (firstWrong) {
+      fields.current[firstWrong]?.focus();
       return;
     }
     const request = orderRequestOf(selection, appliedCoupon?.code ?? null, {
       phone: contact.phone,
-      email: contact.email,
+      email: contact.email.trim(),
       channelCode: free ? null : (channel?.code ?? null),
     });
     const fingerprint = JSON.stringify(request);
@@ -194,8 +229,9 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
         <button
           type="button"
           className={`${styles.pickerRow}${appliedCoupon ? ` ${styles.couponApplied}` : ''}`}
-          onClick={() => setPickingCoupon(true)}
+          onClick={couponPicker.show}
           aria-haspopup="dialog"
+          aria-busy={couponPicker.opening || undefined}
           data-testid="coupon-open"
         >
           <TagOutlined aria-hidden className={styles.pickerIcon} />
@@ -217,16 +253,21 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
             {appliedCoupon ? t('checkout.coupon.change') : <RightOutlined aria-hidden />}
           </span>
         </button>
+        {couponPicker.failed && (
+          <p className={styles.problem} role="alert" data-testid="coupon-open-error">
+            {t('checkout.coupon.openError')}
+          </p>
+        )}
         {couponCode && (appliedCoupon || couponProblem) && (
-          <Button
-            type="link"
+          <LightButton
+            variant="link"
             className={styles.removeCoupon}
             icon={<CloseCircleFilled aria-hidden />}
             onClick={() => setCouponCode(null)}
             data-testid="coupon-remove"
           >
             {t('checkout.coupon.remove')}
-          </Button>
+          </LightButton>
         )}
         <div aria-live="polite">
           {couponProblem && couponCode && (
@@ -271,52 +312,47 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
           {t('checkout.contact.title')}
         </h2>
         <p className={page.lead}>{t('checkout.contact.intro')}</p>
-        <AppForm<ContactForm>
-          form={form}
+        <form
           name="checkout-contact"
-          layout="vertical"
-          initialValues={{
-            phone: checkoutPhoneOf(info?.phoneCode ?? null, info?.phoneNumber ?? null),
-            email: info?.email ?? '',
+          noValidate
+          onSubmit={(event) => {
+            // Enter in a field confirms, as the button does.
+            event.preventDefault();
+            void confirm();
           }}
-          onFinish={() => void confirm()}
         >
-          <Form.Item<ContactForm>
-            name="phone"
+          <LightField
+            id="checkout-contact_phone"
+            inputRef={(el) => {
+              fields.current.phone = el;
+            }}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
             label={t('checkout.contact.phone')}
-            normalize={(v: string) => v.replace(/\D/g, '').slice(0, 10)}
-            rules={[
-              { required: true, message: t('checkout.contact.phoneRequired') },
-              {
-                validator: (_, value: string | undefined) =>
-                  !value || PHONE_PATTERN.test(value)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('checkout.contact.phoneInvalid'))),
-              },
-            ]}
-          >
-            <Input
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={10}
-              placeholder={t('checkout.contact.phonePlaceholder')}
-              data-testid="checkout-phone"
-            />
-          </Form.Item>
-          <Form.Item<ContactForm>
-            name="email"
+            placeholder={t('checkout.contact.phonePlaceholder')}
+            required
+            error={contactErrors.phone}
+            value={contact.phone}
+            onChange={(event) => edit('phone', event.currentTarget.value.replace(/\D/g, '').slice(0, 10))}
+            data-testid="checkout-phone"
+          />
+          <LightField
+            id="checkout-contact_email"
+            inputRef={(el) => {
+              fields.current.email = el;
+            }}
+            {...EMAIL_INPUT_PROPS}
             label={t('checkout.contact.email')}
-            rules={emailRules({
-              required: t('checkout.contact.emailRequired'),
-              invalid: t('checkout.contact.emailInvalid'),
-            })}
-          >
-            <Input {...EMAIL_INPUT_PROPS} data-testid="checkout-email" />
-          </Form.Item>
-          {/* Enter in a field confirms, as the button does. */}
+            required
+            error={contactErrors.email}
+            value={contact.email}
+            onChange={(event) => edit('email', event.currentTarget.value)}
+            data-testid="checkout-email"
+          />
           <button type="submit" hidden aria-hidden tabIndex={-1} />
-        </AppForm>
+        </form>
       </section>
 
       <PayBar
@@ -325,9 +361,8 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
         amountTestId="checkout-pay-total"
         notice={<FormError error={submitError} testId="checkout-error" />}
       >
-        <Button
-          type="primary"
-          size="large"
+        <LightButton
+          variant="primary"
           block
           loading={create.isPending}
           disabled={updating || noChannel}
@@ -335,20 +370,24 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
           data-testid="checkout-confirm"
         >
           {free ? t('checkout.confirmFree') : t('checkout.confirm')}
-        </Button>
+        </LightButton>
       </PayBar>
 
-      <CouponPicker
-        open={pickingCoupon}
-        selection={selection}
-        lang={lang}
-        currentCode={appliedCoupon?.code ?? null}
-        onClose={() => setPickingCoupon(false)}
-        onUse={(code) => {
-          setCouponCode(code);
-          setPickingCoupon(false);
-        }}
-      />
+      {couponPickerShown && (
+        <Suspense fallback={null}>
+          <CouponPicker
+            open={couponPicker.open}
+            selection={selection}
+            lang={lang}
+            currentCode={appliedCoupon?.code ?? null}
+            onClose={couponPicker.close}
+            onUse={(code) => {
+              setCouponCode(code);
+              couponPicker.close();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
