@@ -1,10 +1,10 @@
+import { BANGKOK_OFFSET_MS } from '@app/contracts/dates';
 /*
  * The programme's calendar is Asia/Bangkok (UTC+7 all year, no daylight saving): a voucher "valid
  * for 30 days" or "expires today" counts Bangkok days, wherever the server runs.
  */
 
 const DAY_MS = 86_400_000;
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 
 /** Days since 1970-01-01 in Bangkok. */
 export const bangkokDay = (d: Date): number => Math.floor((d.getTime() + BANGKOK_OFFSET_MS) / DAY_MS);

@@ -1,10 +1,10 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { BANGKOK_OFFSET_MS } from '@app/contracts/dates';
 
 /*
  * The programme runs on Bangkok time (UTC+7 all year, no daylight saving), whatever zone the desk's
  * computer is in: pickers show and take Bangkok wall-clock times, and the API gets them with +07:00.
  */
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 
 /** An instant from the API → a picker value showing its Bangkok date and time. */
 export const fromInstant = (iso: string | null | undefined): Dayjs | null =>

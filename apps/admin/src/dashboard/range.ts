@@ -1,10 +1,10 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { BANGKOK_OFFSET_MS } from '@app/contracts/dates';
 
 /*
  * The dashboard's days are Asia/Bangkok days (UTC+7 all year). "Today" is Bangkok's today whatever
  * zone the desk's computer is in; picker values are calendar days, sent as YYYY-MM-DD.
  */
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 
 export const bangkokToday = (): Dayjs =>
   dayjs(new Date(Date.now() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema.ts';
 import { demoCatalogue, type DemoCatalogue, type Text } from './catalogue-data.ts';
+import { BANGKOK_OFFSET_MS } from '@app/contracts/dates';
 
 /*
  * Loads the bilingual demo catalogue (catalogue-data.ts) into an empty catalogue, in one transaction.
@@ -13,7 +14,6 @@ import { demoCatalogue, type DemoCatalogue, type Text } from './catalogue-data.t
  * - Pictures are file names under apps/api/assets/catalogue/<kind>/<key>-<n>.svg.
  */
 
-const BANGKOK_OFFSET_MS = 7 * 3_600_000; // UTC+7 all year (no daylight saving)
 const DAY_MS = 86_400_000;
 /** pg_advisory_xact_lock key of the demo seed (any fixed number nobody else uses). */
 const SEED_LOCK = 7_310_032_641;

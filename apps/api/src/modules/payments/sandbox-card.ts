@@ -1,4 +1,5 @@
 import type { ChargeStatus } from '../../db/schema.ts';
+import { BANGKOK_OFFSET_MS } from '@app/contracts/dates';
 
 /*
  * The sandbox's test cards, after the gateways' own lists (Stripe, Opn): a few numbers with a known
@@ -49,8 +50,6 @@ const luhnValid = (digits: string) => {
 
 /** 4242 4242 4242 4242 as it is printed on a card: groups of four. */
 export const groupCardNumber = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
-
-const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
 
 /** A card is good through the last day of its expiry month (Bangkok time). */
 const expiryProblem = (expiry: string, now: Date): string | undefined => {

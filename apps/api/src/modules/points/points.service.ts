@@ -4,10 +4,10 @@ import { AppError } from '../../app-error.ts';
 import type { Database } from '../../db/schema.ts';
 import { bucketsOf } from './points-ledger.ts';
 import { earnedInWindow, tierTable } from './tiers.ts';
+import { BANGKOK_OFFSET_MS } from '@app/contracts/dates';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 const bangkokDate = (d: Date) => new Date(d.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
 
 /**

@@ -3,6 +3,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database, WalletVoucherTable } from '../../db/schema.ts';
 import { isUuid } from '../../uuid.ts';
+import { BANGKOK_OFFSET_MS } from '@app/contracts/dates';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type WalletFilters = z.output<typeof WalletQuerySchema>;
@@ -41,7 +42,6 @@ const statusCondition = (status: WalletStatus, now: Date) => {
 };
 
 const DAY_MS = 86_400_000;
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 
 /**
  * The group an item belongs to (WALLET_GROUP_PATTERN in the contract): kind, voucher or privilege,

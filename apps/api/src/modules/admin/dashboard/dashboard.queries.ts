@@ -1,6 +1,7 @@
 import { TIERS, type Dashboard, type DashboardDay, type Tier } from '@app/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { BANGKOK_OFFSET_MS } from '@app/contracts/dates';
 
 /*
  * Every figure is aggregated in the database, each query a range scan of one indexed time column
@@ -8,7 +9,6 @@ import type { Database } from '../../../db/schema.ts';
  */
 
 const DAY_MS = 86_400_000;
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 const TOP = 10;
 
 /** `YYYY-MM-DD` (a Bangkok day) → its first instant. */
