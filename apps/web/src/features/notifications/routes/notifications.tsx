@@ -57,6 +57,7 @@ export function NotificationsScreen() {
   // How many were unread when Read all was pressed: the dialog keeps saying so while they are marked.
   const [readAllFor, setReadAllFor] = useState<number | null>(null);
   const [readingAll, setReadingAll] = useState(false);
+  const [dialogFailed, setDialogFailed] = useState(false);
 
   const items = useMemo(
     () =>
@@ -73,9 +74,21 @@ export function NotificationsScreen() {
   const open = items.find((i) => i.id === openId) ?? null;
   const dialogsOpened = useOnceTrue(open !== null || readAllFor !== null);
 
+  // A dialog opens once its code is here; a failed download (no signal) is said beside the list rather
+  // than the screen's error boundary replacing it.
+  const whenDialogsReady = (show: () => void) => {
+    setDialogFailed(false);
+    NotificationDialogs.preload().then(show, () => setDialogFailed(true));
+  };
+
   const openDetail = (id: string) => {
-    setOpenId(id);
     void state.markOneRead(id);
+    whenDialogsReady(() => setOpenId(id));
+  };
+
+  const askReadAll = () => {
+    const unread = state.unreadIds.length;
+    whenDialogsReady(() => setReadAllFor(unread));
   };
 
   const readAll = async () => {
@@ -104,13 +117,19 @@ export function NotificationsScreen() {
           className={styles.readAll}
           aria-haspopup="dialog"
           onPointerDown={NotificationDialogs.prefetch}
-          onClick={() => setReadAllFor(state.unreadIds.length)}
+          onClick={askReadAll}
           disabled={items.length === 0}
           data-testid="read-all"
         >
           {t('notifications.readAll')}
         </LightButton>
       </div>
+
+      {dialogFailed && (
+        <p role="alert" className={styles.preferenceError} data-testid="notifications-dialog-failed">
+          {t('notifications.dialogFailed')}
+        </p>
+      )}
 
       {notiEnabled ? (
         <div className={styles.preference}>
