@@ -79,8 +79,12 @@ const vitest = (name, args) => [
 ];
 const suite = async (name, args, env) => {
   const ok = await run(`${name} tests`, vitest(name, args), env);
-  if (!ok && !existsSync(`${resultsDir}/${name}.json`))
-    checks.push({ name: `${name} (crashed before reporting)`, ok: false });
+  const report = `${resultsDir}/${name}.json`;
+  if (!ok && !existsSync(report)) checks.push({ name: `${name} (crashed before reporting)`, ok: false });
+  // vitest also fails a run whose tests all passed (an unhandled error, a global setup that threw and
+  // ran none of them): the report's counts alone would call that green.
+  else if (!ok && JSON.parse(readFileSync(report, 'utf8')).numFailedTests === 0)
+    checks.push({ name: `${name} (failed outside its tests: see its log)`, ok: false });
   return ok;
 };
 
