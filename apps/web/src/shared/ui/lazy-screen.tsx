@@ -61,7 +61,18 @@ export function useOnceTrue(value: boolean): boolean {
 }
 
 /**
- * Opens a lazily loaded dialog only once its code is here: while it downloads, `opening` (the button
+ * Resolves once the browser has painted the current frame. A tap's own answer (a busy button, a row
+ * marked read) is drawn first and the heavy render it leads to (a sheet, a dialog) comes in a task of
+ * its own: the phone shows the tap was taken at once, and the slow part is not the tap's delay (INP).
+ */
+export const afterNextPaint = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') setTimeout(resolve, 0);
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+
+/**
+ * Opens a lazily loaded dialog only once its code is here, after the busy state has been drawn: while it downloads, `opening` (the button
  * shows it is busy); if the download fails (no network), `failed` (the screen says so beside the
  * button) instead of an empty tap or the screen's error boundary replacing the whole screen.
  */
@@ -72,7 +83,7 @@ export function useLazyOpen(part: { preload: () => Promise<unknown> }) {
   const show = () => {
     setFailed(false);
     setOpening(true);
-    part.preload().then(
+    Promise.all([part.preload(), afterNextPaint()]).then(
       () => {
         setOpening(false);
         setOpen(true);

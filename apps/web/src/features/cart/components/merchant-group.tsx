@@ -19,6 +19,7 @@ export function MerchantGroupCard({
   onQuantity,
   onRemove,
   onRemoveAll,
+  onRemoveIntent,
 }: {
   group: MerchantGroup;
   selected: ReadonlySet<string>;
@@ -27,6 +28,8 @@ export function MerchantGroupCard({
   onQuantity: (item: CartItem, quantity: number) => void;
   onRemove: (item: CartItem) => void;
   onRemoveAll: () => void;
+  /** A finger landed on a delete button: its confirmation's code can start loading. */
+  onRemoveIntent: () => void;
 }) {
   const { t } = useTranslation();
   const { to } = useLocalizedPath();
@@ -59,6 +62,7 @@ export function MerchantGroupCard({
         <button
           type="button"
           className={styles.textButton}
+          onPointerDown={onRemoveIntent}
           onClick={onRemoveAll}
           aria-label={t('cart.deleteStoreLabel', { store: merchant.name })}
           data-testid="cart-store-delete"
@@ -77,6 +81,7 @@ export function MerchantGroupCard({
             onSelect={(on) => onSelect([item.id], on)}
             onQuantity={(q) => onQuantity(item, q)}
             onRemove={() => onRemove(item)}
+            onRemoveIntent={onRemoveIntent}
           />
         ))}
       </ul>

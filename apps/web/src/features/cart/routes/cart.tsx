@@ -29,8 +29,8 @@ import { useCartViewer } from '../hooks/use-cart-viewer.ts';
 import { groupByMerchant, selectionTotal, tickOf, withTicked } from '../lib/cart-lines.ts';
 import styles from '../cart.module.css';
 
-// The delete confirmation (antd's modal) is not part of the cart's first paint: it is fetched once the
-// cart shows its lines, and a Delete opens it once its code is here.
+// The delete confirmation (antd's modal) is not part of the cart's first paint: it is fetched as a
+// finger lands on a Delete, and opens once its code is here.
 const DeleteDialog = lazyScreen(() => import('../components/delete-dialog.tsx'));
 
 export function CartScreen() {
@@ -95,7 +95,6 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
   const setCheckout = useCartStore((s) => s.setCheckout);
   const [deleting, setDeleting] = useState<DeleteRequest | null>(null);
   const asked = useOnceTrue(deleting !== null);
-  useEffect(() => DeleteDialog.prefetch(), []);
 
   // Judged against the lines on screen, so a line gone or flagged since it was ticked never counts.
   const selectedLines = useMemo(() => reconcileSelection(saved, { items, itemCount: 0 }), [saved, items]);
@@ -166,6 +165,7 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
         <button
           type="button"
           className={styles.textButton}
+          onPointerDown={DeleteDialog.prefetch}
           onClick={() => ask({ kind: 'selected', ids: [...selected] })}
           data-testid="cart-delete-selected"
         >
@@ -188,6 +188,7 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
           busyItemId={update.isPending ? (update.variables?.id ?? null) : null}
           onSelect={select}
           onQuantity={(item, quantity) => update.mutate({ id: item.id, quantity }, { onError: failed })}
+          onRemoveIntent={DeleteDialog.prefetch}
           onRemove={(item) => ask({ kind: 'item', ids: [item.id], title: item.voucher.title })}
           onRemoveAll={() =>
             ask({ kind: 'store', ids: group.items.map((i) => i.id), store: group.merchant.name })

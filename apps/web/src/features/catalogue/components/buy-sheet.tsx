@@ -19,6 +19,13 @@ const Sheet = lazyScreen(() => import('./buy-sheet-panel.tsx'));
 /** Fetches the sheet's code ahead of the tap that opens it. */
 export const preloadBuySheet = Sheet.prefetch;
 
+/** The sheet's code, fetched if it is not here yet (a failure is the sheet's own to show). */
+export const loadBuySheet = () =>
+  Sheet.preload().then(
+    () => undefined,
+    () => undefined,
+  );
+
 /** The option and quantity choice behind Add to Cart and Buy Now. */
 export function BuySheet(props: BuySheetProps) {
   return useOnceTrue(props.open) ? (

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { formatProgrammeDate } from '../../../shared/catalogue/dates.ts';
 import { boughtLabel, pointsEarnedLabel, priceLabel } from '../../../shared/catalogue/price.ts';
 import { formatMoney } from '../../../shared/format.ts';
+import { afterNextPaint } from '../../../shared/ui/lazy-screen.tsx';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { PrivilegeOnlyBadge } from '../components/badges.tsx';
-import { BuySheet, preloadBuySheet, type BuyMode } from '../components/buy-sheet.tsx';
+import { BuySheet, loadBuySheet, preloadBuySheet, type BuyMode } from '../components/buy-sheet.tsx';
 import { DetailSection } from '../components/detail-parts.tsx';
 import { DetailScreen } from '../components/detail-screen.tsx';
 import { ItemDetail, UsageLimit } from '../components/item-detail.tsx';
@@ -31,10 +32,16 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
   const [sheetOpen, setSheetOpen] = useState(false);
   // Kept while the sheet closes, so its title does not change during the animation.
   const [mode, setMode] = useState<BuyMode>('cart');
+  // The button tapped shows it is busy in the tap's own frame; the sheet is drawn in a task after it.
+  const [opening, setOpening] = useState<BuyMode | null>(null);
   const openSheet = (next: BuyMode) =>
     signInFirst(() => {
       setMode(next);
-      setSheetOpen(true);
+      setOpening(next);
+      void Promise.all([loadBuySheet(), afterNextPaint()]).then(() => {
+        setOpening(null);
+        setSheetOpen(true);
+      });
     });
 
   return (
@@ -96,6 +103,7 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
           <LightButton
             icon={<ShoppingCartOutlined aria-hidden />}
             onPointerDown={preloadBuySheet}
+            loading={opening === 'cart'}
             onClick={() => openSheet('cart')}
             aria-haspopup="dialog"
             data-testid="add-to-cart"
@@ -105,6 +113,7 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
           <LightButton
             variant="primary"
             onPointerDown={preloadBuySheet}
+            loading={opening === 'buy'}
             onClick={() => openSheet('buy')}
             aria-haspopup="dialog"
             data-testid="buy-now"

@@ -1,6 +1,6 @@
 import { CreditCardOutlined, QrcodeOutlined, WalletOutlined } from '@ant-design/icons';
 import type { PaymentChannel } from '@app/contracts';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyScreen, useLazyOpen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
@@ -9,8 +9,8 @@ import { Phrases } from '../../../shared/ui/phrases.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import styles from '../checkout.module.css';
 
-// The list of methods (antd's drawer) is not part of checkout's first paint: it is fetched once the
-// chosen method shows, and opens once its code is here.
+// The list of methods (antd's drawer) is not part of checkout's first paint: it is fetched as a finger
+// lands on Change, and opens once its code is here.
 const ChannelList = lazyScreen(() => import('./channel-list.tsx'));
 
 export const ChannelIcon = ({ type }: { type: PaymentChannel['type'] | null }) =>
@@ -46,10 +46,6 @@ export function ChannelPicker({
   const { t } = useTranslation();
   const list = useLazyOpen(ChannelList);
   const listShown = useOnceTrue(list.open);
-  const offered = !loading && !failed && channels.length > 0;
-  useEffect(() => {
-    if (offered) ChannelList.prefetch();
-  }, [offered]);
 
   if (loading) return <span className={`${skeleton.skeleton} ${skeleton.line} ${styles.channelSkeleton}`} />;
   if (failed || channels.length === 0) {
@@ -73,6 +69,7 @@ export function ChannelPicker({
       <button
         type="button"
         className={styles.pickerRow}
+        onPointerDown={ChannelList.prefetch}
         onClick={list.show}
         aria-haspopup="dialog"
         aria-busy={list.opening || undefined}

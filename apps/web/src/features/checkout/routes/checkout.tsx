@@ -2,7 +2,7 @@ import '../texts.ts';
 import { CloseCircleFilled, RightOutlined, TagOutlined } from '@ant-design/icons';
 import { isApiError, NETWORK_ERROR } from '../../../shared/api/api-error.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/error-message.ts';
@@ -41,7 +41,7 @@ type ContactErrors = Record<keyof ContactForm, string | null>;
 const PHONE_PATTERN = /^\d{10}$/;
 
 // The coupon list (antd's drawer and its own queries) is not part of checkout's first paint: it is
-// fetched once checkout shows, and opens once its code is here.
+// fetched as a finger lands on the coupon row, and opens once its code is here.
 const CouponPicker = lazyScreen(() => import('../components/coupon-picker.tsx'));
 
 /**
@@ -113,7 +113,6 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
   const [couponCode, setCouponCode] = useState<string | null>(null);
   const couponPicker = useLazyOpen(CouponPicker);
   const couponPickerShown = useOnceTrue(couponPicker.open);
-  useEffect(() => CouponPicker.prefetch(), []);
   const [channelCode, setChannelCode] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -229,6 +228,7 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
         <button
           type="button"
           className={`${styles.pickerRow}${appliedCoupon ? ` ${styles.couponApplied}` : ''}`}
+          onPointerDown={CouponPicker.prefetch}
           onClick={couponPicker.show}
           aria-haspopup="dialog"
           aria-busy={couponPicker.opening || undefined}

@@ -95,7 +95,8 @@ describe('NotificationsScreen', () => {
     renderScreen();
     await screen.findAllByTestId('notification-item');
     await user.click(screen.getByTestId('read-all'));
-    expect(screenData().readAllOpen).toBe('true');
+    // The dialog comes in the task after the tap's frame (its code may still be on the way).
+    await waitFor(() => expect(screenData().readAllOpen).toBe('true'));
     expect((await screen.findByTestId('read-all-text')).textContent).toBe(
       '2 unread notifications will be marked as read.',
     );

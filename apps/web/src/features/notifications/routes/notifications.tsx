@@ -3,7 +3,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
-import { lazyScreen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
+import { afterNextPaint, lazyScreen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { LightSwitch } from '../../../shared/ui/light-switch.tsx';
 import { EmptyState, StateActions } from '../../../shared/ui/list-states.tsx';
@@ -78,7 +78,7 @@ export function NotificationsScreen() {
   // than the screen's error boundary replacing it.
   const whenDialogsReady = (show: () => void) => {
     setDialogFailed(false);
-    NotificationDialogs.preload().then(show, () => setDialogFailed(true));
+    Promise.all([NotificationDialogs.preload(), afterNextPaint()]).then(show, () => setDialogFailed(true));
   };
 
   const openDetail = (id: string) => {
