@@ -33,7 +33,6 @@ export function CartLine({
   onSelect,
   onQuantity,
   onRemove,
-  onRemoveIntent,
 }: {
   item: CartItem;
   selected: boolean;
@@ -42,7 +41,6 @@ export function CartLine({
   onSelect: (on: boolean) => void;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
-  onRemoveIntent: () => void;
 }) {
   const { t } = useTranslation();
   const { to } = useLocalizedPath();
@@ -74,7 +72,6 @@ export function CartLine({
           <button
             type="button"
             className={styles.iconButton}
-            onPointerDown={onRemoveIntent}
             onClick={onRemove}
             aria-label={t('cart.deleteItem', { title })}
             data-testid="cart-line-remove"

@@ -19,7 +19,6 @@ export function MerchantGroupCard({
   onQuantity,
   onRemove,
   onRemoveAll,
-  onRemoveIntent,
 }: {
   group: MerchantGroup;
   selected: ReadonlySet<string>;
@@ -28,8 +27,6 @@ export function MerchantGroupCard({
   onQuantity: (item: CartItem, quantity: number) => void;
   onRemove: (item: CartItem) => void;
   onRemoveAll: () => void;
-  /** A finger landed on a delete button: its confirmation's code can start loading. */
-  onRemoveIntent: () => void;
 }) {
   const { t } = useTranslation();
   const { to } = useLocalizedPath();
@@ -62,7 +59,6 @@ export function MerchantGroupCard({
         <button
           type="button"
           className={styles.textButton}
-          onPointerDown={onRemoveIntent}
           onClick={onRemoveAll}
           aria-label={t('cart.deleteStoreLabel', { store: merchant.name })}
           data-testid="cart-store-delete"
@@ -81,7 +77,6 @@ export function MerchantGroupCard({
             onSelect={(on) => onSelect([item.id], on)}
             onQuantity={(q) => onQuantity(item, q)}
             onRemove={() => onRemove(item)}
-            onRemoveIntent={onRemoveIntent}
           />
         ))}
       </ul>

@@ -11,7 +11,7 @@ import { cartKeys, getCartQueryOptions } from '../../../shared/cart/get-cart.ts'
 import { formatMoney } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
-import { lazyScreen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
+import { afterNextPaint, lazyScreen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { LightCheckbox } from '../../../shared/ui/light-checkbox.tsx';
 import { EmptyState, ErrorState, StateActions } from '../../../shared/ui/list-states.tsx';
@@ -29,8 +29,8 @@ import { useCartViewer } from '../hooks/use-cart-viewer.ts';
 import { groupByMerchant, selectionTotal, tickOf, withTicked } from '../lib/cart-lines.ts';
 import styles from '../cart.module.css';
 
-// The delete confirmation (antd's modal) is not part of the cart's first paint: it is fetched as a
-// finger lands on a Delete, and opens once its code is here.
+// The delete confirmation (antd's modal) is not part of the cart's first paint: a Delete loads it after
+// the tap's own frame, and it opens once its code is here.
 const DeleteDialog = lazyScreen(() => import('../components/delete-dialog.tsx'));
 
 export function CartScreen() {
@@ -116,7 +116,9 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
   const removing = removeOne.isPending || removeMany.isPending || clear.isPending;
 
   const ask = (request: DeleteRequest) => {
-    DeleteDialog.preload().then(() => setDeleting(request), failed);
+    afterNextPaint()
+      .then(() => DeleteDialog.preload())
+      .then(() => setDeleting(request), failed);
   };
 
   const select = (ids: string[], on: boolean) => setSelectedItems(withTicked(items, selected, ids, on));
@@ -165,7 +167,6 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
         <button
           type="button"
           className={styles.textButton}
-          onPointerDown={DeleteDialog.prefetch}
           onClick={() => ask({ kind: 'selected', ids: [...selected] })}
           data-testid="cart-delete-selected"
         >
@@ -188,7 +189,6 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
           busyItemId={update.isPending ? (update.variables?.id ?? null) : null}
           onSelect={select}
           onQuantity={(item, quantity) => update.mutate({ id: item.id, quantity }, { onError: failed })}
-          onRemoveIntent={DeleteDialog.prefetch}
           onRemove={(item) => ask({ kind: 'item', ids: [item.id], title: item.voucher.title })}
           onRemoveAll={() =>
             ask({ kind: 'store', ids: group.items.map((i) => i.id), store: group.merchant.name })

@@ -13,11 +13,8 @@ export type BuySheetProps = {
 };
 
 // antd's Drawer and the cart's store and calls are not part of the detail's first paint: they load on
-// the first tap (or as the finger lands on Add to Cart or Buy Now: preloadBuySheet).
+// the first tap on Add to Cart or Buy Now, after the tap's own frame (afterNextPaint).
 const Sheet = lazyScreen(() => import('./buy-sheet-panel.tsx'));
-
-/** Fetches the sheet's code ahead of the tap that opens it. */
-export const preloadBuySheet = Sheet.prefetch;
 
 /** The sheet's code, fetched if it is not here yet (a failure is the sheet's own to show). */
 export const loadBuySheet = () =>

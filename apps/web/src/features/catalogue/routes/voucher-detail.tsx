@@ -9,7 +9,7 @@ import { afterNextPaint } from '../../../shared/ui/lazy-screen.tsx';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { PrivilegeOnlyBadge } from '../components/badges.tsx';
-import { BuySheet, loadBuySheet, preloadBuySheet, type BuyMode } from '../components/buy-sheet.tsx';
+import { BuySheet, loadBuySheet, type BuyMode } from '../components/buy-sheet.tsx';
 import { DetailSection } from '../components/detail-parts.tsx';
 import { DetailScreen } from '../components/detail-screen.tsx';
 import { ItemDetail, UsageLimit } from '../components/item-detail.tsx';
@@ -38,10 +38,12 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
     signInFirst(() => {
       setMode(next);
       setOpening(next);
-      void Promise.all([loadBuySheet(), afterNextPaint()]).then(() => {
-        setOpening(null);
-        setSheetOpen(true);
-      });
+      void afterNextPaint()
+        .then(loadBuySheet)
+        .then(() => {
+          setOpening(null);
+          setSheetOpen(true);
+        });
     });
 
   return (
@@ -102,7 +104,6 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
         <>
           <LightButton
             icon={<ShoppingCartOutlined aria-hidden />}
-            onPointerDown={preloadBuySheet}
             loading={opening === 'cart'}
             onClick={() => openSheet('cart')}
             aria-haspopup="dialog"
@@ -112,7 +113,6 @@ function VoucherView({ voucher, now }: { voucher: VoucherDetail; now: number }) 
           </LightButton>
           <LightButton
             variant="primary"
-            onPointerDown={preloadBuySheet}
             loading={opening === 'buy'}
             onClick={() => openSheet('buy')}
             aria-haspopup="dialog"

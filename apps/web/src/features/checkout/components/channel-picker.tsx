@@ -9,8 +9,8 @@ import { Phrases } from '../../../shared/ui/phrases.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import styles from '../checkout.module.css';
 
-// The list of methods (antd's drawer) is not part of checkout's first paint: it is fetched as a finger
-// lands on Change, and opens once its code is here.
+// The list of methods (antd's drawer) is not part of checkout's first paint: a tap on Change loads it
+// after the tap's own frame, and it opens once its code is here.
 const ChannelList = lazyScreen(() => import('./channel-list.tsx'));
 
 export const ChannelIcon = ({ type }: { type: PaymentChannel['type'] | null }) =>
@@ -69,7 +69,6 @@ export function ChannelPicker({
       <button
         type="button"
         className={styles.pickerRow}
-        onPointerDown={ChannelList.prefetch}
         onClick={list.show}
         aria-haspopup="dialog"
         aria-busy={list.opening || undefined}

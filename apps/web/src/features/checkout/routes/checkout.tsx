@@ -41,7 +41,7 @@ type ContactErrors = Record<keyof ContactForm, string | null>;
 const PHONE_PATTERN = /^\d{10}$/;
 
 // The coupon list (antd's drawer and its own queries) is not part of checkout's first paint: it is
-// fetched as a finger lands on the coupon row, and opens once its code is here.
+// loaded by a tap on the coupon row, after the tap's own frame, and opens once its code is here.
 const CouponPicker = lazyScreen(() => import('../components/coupon-picker.tsx'));
 
 /**
@@ -228,7 +228,6 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
         <button
           type="button"
           className={`${styles.pickerRow}${appliedCoupon ? ` ${styles.couponApplied}` : ''}`}
-          onPointerDown={CouponPicker.prefetch}
           onClick={couponPicker.show}
           aria-haspopup="dialog"
           aria-busy={couponPicker.opening || undefined}
