@@ -2,7 +2,7 @@ import '../../../shared/cart/texts.ts';
 import type { VoucherDetail } from '@app/contracts';
 import { CART_ITEM_MAX_QUANTITY } from '@app/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer } from 'antd';
+import { Button } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,7 +19,7 @@ import { toast } from '../../../shared/ui/toast.ts';
 import { useCatalogueScope } from '../api/scope.ts';
 import type { BuySheetProps } from './buy-sheet.tsx';
 import styles from '../catalogue.module.css';
-import dialog from '../../../shared/ui/dialog.module.css';
+import { Sheet } from '../../../shared/ui/sheet.tsx';
 
 const ADDED_TOAST = 'cart-added';
 
@@ -106,18 +106,15 @@ export default function BuySheetPanel({ open, mode, voucher, onClose }: BuySheet
   };
 
   return (
-    <Drawer
+    <Sheet
       open={open}
-      placement="bottom"
-      size="auto"
       onClose={onClose}
       title={
         <span id={titleId}>
           {t(mode === 'cart' ? 'catalogue.detail.addToCart' : 'catalogue.detail.buyNow')}
         </span>
       }
-      closable={{ 'aria-label': t('cart.picker.close') }}
-      classNames={{ close: dialog.closeTarget }}
+      closeLabel={t('cart.picker.close')}
       rootClassName={styles.buySheetRoot}
       aria-labelledby={titleId}
       footer={
@@ -203,6 +200,6 @@ export default function BuySheetPanel({ open, mode, voucher, onClose }: BuySheet
           </p>
         )}
       </div>
-    </Drawer>
+    </Sheet>
   );
 }

@@ -1,8 +1,8 @@
 import type { PaymentChannel } from '@app/contracts';
-import { Drawer, Radio } from 'antd';
+import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
-import dialog from '../../../shared/ui/dialog.module.css';
+import { Sheet } from '../../../shared/ui/sheet.tsx';
 import styles from '../checkout.module.css';
 
 /** The payment methods to choose from, in a drawer from the bottom: a choice closes it. */
@@ -21,14 +21,11 @@ export default function ChannelList({
 }) {
   const { t } = useTranslation();
   return (
-    <Drawer
+    <Sheet
       open={open}
-      placement="bottom"
-      size="auto"
       title={t('checkout.channel.pickerTitle')}
       onClose={onClose}
-      closable={{ 'aria-label': t('checkout.coupon.close') }}
-      classNames={{ close: dialog.closeTarget }}
+      closeLabel={t('checkout.coupon.close')}
       data-testid="channel-picker"
     >
       <Radio.Group
@@ -62,6 +59,6 @@ export default function ChannelList({
           </Radio>
         ))}
       </Radio.Group>
-    </Drawer>
+    </Sheet>
   );
 }

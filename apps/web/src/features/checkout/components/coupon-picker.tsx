@@ -1,6 +1,6 @@
 import type { CouponOption, CouponProblem, Language } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Input } from 'antd';
+import { Button, Input } from 'antd';
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { couponDiscountLabel } from '../../../shared/catalogue/coupon-discount.t
 import { couponProblemText } from '../lib/coupon-text.ts';
 import { quoteBodyOf } from '../lib/purchase.ts';
 import styles from '../checkout.module.css';
-import dialog from '../../../shared/ui/dialog.module.css';
+import { Sheet } from '../../../shared/ui/sheet.tsx';
 
 /** A coupon ending within this many calendar days has its date in the warning colour; later ones do not. */
 export const COUPON_ENDS_SOON_DAYS = 3;
@@ -121,14 +121,12 @@ export function CouponPicker({
   };
 
   return (
-    <Drawer
+    <Sheet
       open={open}
-      placement="bottom"
       size="80vh"
       title={t('checkout.coupon.pickerTitle')}
       onClose={onClose}
-      closable={{ 'aria-label': t('checkout.coupon.close') }}
-      classNames={{ close: dialog.closeTarget }}
+      closeLabel={t('checkout.coupon.close')}
       data-testid="coupon-picker"
     >
       <form
@@ -233,7 +231,7 @@ export function CouponPicker({
           )}
         </>
       )}
-    </Drawer>
+    </Sheet>
   );
 }
 
