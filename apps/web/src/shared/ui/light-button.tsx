@@ -6,6 +6,8 @@ type LightButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** `link`: antd's link button, text only (a screen's secondary action beside its title). */
   variant?: 'default' | 'primary' | 'link';
   block?: boolean;
+  /** antd's large button: the pay bar's one action. */
+  size?: 'middle' | 'large';
   icon?: ReactNode;
   loading?: boolean;
 };
@@ -14,6 +16,7 @@ type LightButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 export function LightButton({
   variant = 'default',
   block = false,
+  size = 'middle',
   icon,
   className,
   children,
@@ -28,6 +31,7 @@ export function LightButton({
     variant === 'primary' && styles.primary,
     variant === 'link' && styles.link,
     block && styles.block,
+    size === 'large' && styles.large,
     disabled && styles.inert,
     loading && styles.loading,
     className,

@@ -3,7 +3,7 @@ import styles from './light-checkbox.module.css';
 
 /**
  * antd's Checkbox look without antd's runtime: a native checkbox (so keys, forms and screen readers
- * work as for any checkbox) under a drawn 16 px box, with its label beside it. `indeterminate` draws
+ * work as for any checkbox) under a drawn 24 px box, with its label beside it. `indeterminate` draws
  * the square of "some ticked". Props other than these go to the input
  * (`aria-label`, `data-testid`); `className` goes to the label around it.
  */

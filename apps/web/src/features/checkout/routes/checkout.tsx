@@ -362,6 +362,7 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
       >
         <LightButton
           variant="primary"
+          size="large"
           block
           loading={create.isPending}
           disabled={updating || noChannel}
