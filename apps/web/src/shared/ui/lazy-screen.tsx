@@ -77,9 +77,10 @@ export const afterNextPaint = (): Promise<void> =>
   });
 
 /**
- * Opens a lazily loaded dialog only once its code is here, after the busy state has been drawn: while it downloads, `opening` (the button
- * shows it is busy); if the download fails (no network), `failed` (the screen says so beside the
- * button) instead of an empty tap or the screen's error boundary replacing the whole screen.
+ * Opens a lazily loaded dialog only once its code is here, loading it after the tap's frame
+ * (afterNextPaint): meanwhile `opening` (the button shows it is busy); if the download fails (no
+ * network), `failed` (the screen says so beside the button) instead of an empty tap or the screen's
+ * error boundary replacing the whole screen.
  */
 export function useLazyOpen(part: { preload: () => Promise<unknown> }) {
   const [open, setOpen] = useState(false);
