@@ -15,5 +15,8 @@ export default defineConfig({
     // mail and payment jobs on a shared 2-core machine; one such failure sank a whole landing once and
     // did not come back in later runs. A real fault fails both tries; locally a failure shows at once.
     retry: process.env.CI ? 1 : 0,
+    // A poll waits on the server and the browser: a second (vitest's default) is too short for a round
+    // trip on a 2-core machine also running the API suite. A fault still fails, ten seconds later.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
