@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, seriousA11yViolations } from './support/browser.ts';
+import { launchBrowser, seriousA11yViolations, settleAnimations } from './support/browser.ts';
 import { priceOf } from './support/catalogue.ts';
 import {
   answerAtBank,
@@ -101,6 +101,9 @@ describe.each(['en', 'th'] as const)('buying in %s', (lang) => {
     // Delete the first through the confirmation modal: its store goes with it.
     const firstGroup = page.locator(`[data-testid="cart-store"][aria-label="${first.merchant.name}"]`);
     await firstGroup.getByTestId('cart-line-remove').click();
+    // As a person does, once the dialog has finished growing into place.
+    await page.getByTestId('cart-delete-confirm').waitFor();
+    await settleAnimations(page);
     await page.getByTestId('cart-delete-confirm').click();
     await expect.poll(() => stores.count()).toBe(1);
     expect(await stores.getAttribute('aria-label')).toBe(second.merchant.name);

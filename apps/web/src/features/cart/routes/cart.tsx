@@ -11,7 +11,7 @@ import { cartKeys, getCartQueryOptions } from '../../../shared/cart/get-cart.ts'
 import { formatMoney } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
-import { afterNextPaint, lazyScreen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
+import { afterNextPaint, lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { LightCheckbox } from '../../../shared/ui/light-checkbox.tsx';
 import { EmptyState, ErrorState, StateActions } from '../../../shared/ui/list-states.tsx';
@@ -94,7 +94,10 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
   const setSelectedItems = useCartStore((s) => s.setSelectedItems);
   const setCheckout = useCartStore((s) => s.setCheckout);
   const [deleting, setDeleting] = useState<DeleteRequest | null>(null);
-  const asked = useOnceTrue(deleting !== null);
+  // The confirmation is mounted closed first and opened in a later frame, as when it was always there.
+  // Mounted already open, a tap on its button as soon as it showed could close it instead (seen in CI:
+  // Delete confirmed, no request sent); antd's modal grows from where the finger was.
+  const [asked, setAsked] = useState(false);
 
   // Judged against the lines on screen, so a line gone or flagged since it was ticked never counts.
   const selectedLines = useMemo(() => reconcileSelection(saved, { items, itemCount: 0 }), [saved, items]);
@@ -118,6 +121,10 @@ function CartContents({ items, viewer }: { items: CartItem[]; viewer: string }) 
   const ask = (request: DeleteRequest) => {
     afterNextPaint()
       .then(() => DeleteDialog.preload())
+      .then(() => {
+        setAsked(true);
+        return afterNextPaint();
+      })
       .then(() => setDeleting(request), failed);
   };
 
