@@ -5,19 +5,14 @@ import type { VNode } from 'preact';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { StrictMode } from 'react';
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type StaticHandlerContext,
-} from 'react-router';
+import { StaticRouter } from 'react-router';
 import type { Language } from '@app/contracts';
 import { AppFrame } from './app/app.tsx';
 import { decideRoute } from './app/guard.ts';
 import { MemberShellContext } from './app/member-shell.ts';
 import { createMarkupCache } from './app/markup-cache.ts';
 import { screenAt } from './app/preload.ts';
-import { routes } from './app/routes.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { initialAuthState } from './features/auth/index.ts';
 import { isApiError } from './shared/api/api-error.ts';
 import { setTransport } from './shared/api/client.ts';
@@ -55,7 +50,6 @@ export type RenderOptions = {
 
 const VISITOR = { ...initialAuthState, isInitialed: true, hasStoredSession: false };
 const markups = createMarkupCache({ maxEntries: 200, maxAgeMs: 60_000 });
-const handler = createStaticHandler(routes);
 
 /**
  * Pages on their way at once. Beyond it the browser draws the page (index.html as it is, a static file):
@@ -160,10 +154,6 @@ async function renderAt(
     at.handle?.firstView?.({ queryClient, lang, search: address.searchParams, params: at.params }),
     at.handle?.screen.preload(),
   ]);
-  const context = await handler.query(new Request(address));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
-
   const state = dehydrate(queryClient);
   const answers = JSON.stringify(state.queries.map((q) => [q.queryHash, q.state.data]));
   const key = address.pathname + address.search;
@@ -176,7 +166,7 @@ async function renderAt(
   let html = markups.get(key, answers);
   if (html === undefined) {
     if (!renderBudgetLeft()) return null;
-    html = await render(lang, queryClient, router, context);
+    html = await render(lang, queryClient, key);
     if (lastingOnly()) markups.set(key, answers, html);
   }
   const keep = lastingOnly();
@@ -197,14 +187,11 @@ async function renderMemberShell(given: URL): Promise<RenderedPage | null> {
   const key = `member ${address.pathname}`;
   inFlight += 1;
   try {
-    const context = await handler.query(new Request(address));
-    if (context instanceof Response) return null;
-    const router = createStaticRouter(handler.dataRoutes, context);
     const queryClient = createQueryClient();
     let html = markups.get(key, '');
     if (html === undefined) {
       if (!renderBudgetLeft()) return null;
-      html = await render(lang, queryClient, router, context, true);
+      html = await render(lang, queryClient, address.pathname, true);
       markups.set(key, '', html);
     }
     return { html, lang, state: dehydrate(queryClient), source: '', keep: false };
@@ -216,8 +203,8 @@ async function renderMemberShell(given: URL): Promise<RenderedPage | null> {
 function render(
   lang: Language,
   queryClient: QueryClient,
-  router: ReturnType<typeof createStaticRouter>,
-  context: StaticHandlerContext,
+  /** The page's path and the query its screen reads. */
+  location: string,
   member = false,
 ): Promise<string> {
   return exclusive(async () => {
@@ -227,7 +214,9 @@ function render(
       <StrictMode>
         <MemberShellContext.Provider value={member}>
           <AppFrame client={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={location}>
+              <AppRoutes />
+            </StaticRouter>
           </AppFrame>
         </MemberShellContext.Provider>
       </StrictMode>

@@ -1,32 +1,41 @@
 import type { Language } from '@app/contracts';
 import { render, screen } from '@testing-library/preact';
-import { createMemoryRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { isValidElement, type ReactNode } from 'react';
+import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppErrorScreen } from './app-error.tsx';
+import { AppErrorBoundary } from './app-error.tsx';
 import { routes } from './routes.tsx';
 
 function Boom(): never {
   throw new Error('render failed');
 }
 
-const renderAt = (url: string, lang: Language, children: RouteObject[]) => {
-  const prefix = lang === 'th' ? '/th' : '/';
-  const router = createMemoryRouter(
-    [{ path: prefix, errorElement: <AppErrorScreen lang={lang} />, children }],
-    { initialEntries: [url] },
+const renderAt = (url: string, lang: Language, path: string, element: ReactNode) => {
+  window.history.replaceState(null, '', url);
+  const prefix = lang === 'th' ? '/th' : '';
+  return render(
+    <BrowserRouter>
+      <AppErrorBoundary lang={lang}>
+        <Routes>
+          <Route path={`${prefix}/${path}`} element={element} />
+          <Route path="*" element={<Link to={`${prefix}/boom`}>boom</Link>} />
+        </Routes>
+      </AppErrorBoundary>
+    </BrowserRouter>,
   );
-  return render(<RouterProvider router={router} />);
 };
 
 describe('the app error screen', () => {
-  it('is every locale root’s error element', () => {
+  it('is around every locale root', () => {
     expect(routes.length).toBeGreaterThan(0);
-    for (const root of routes) expect(root.errorElement, root.path).toBeTruthy();
+    for (const root of routes) {
+      expect(isValidElement(root.element) && root.element.type, root.path).toBe(AppErrorBoundary);
+    }
   });
 
   it('replaces the router’s default page when a screen throws while rendering', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderAt('/boom', 'en', [{ path: 'boom', element: <Boom /> }]);
+    renderAt('/boom', 'en', 'boom', <Boom />);
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.queryByText(/Unexpected Application Error/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/home');
@@ -36,15 +45,25 @@ describe('the app error screen', () => {
 
   it('speaks Thai under /th and leads to the Thai home', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderAt('/th/boom', 'th', [{ path: 'boom', element: <Boom /> }]);
+    renderAt('/th/boom', 'th', 'boom', <Boom />);
     expect(await screen.findByRole('heading', { name: 'ขออภัย เกิดข้อผิดพลาด' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'กลับหน้าแรก' }).getAttribute('href')).toBe('/th/home');
     expect(document.documentElement.lang).toBe('th');
   });
 
-  it('catches a navigation the router refuses (another origin)', async () => {
+  it('catches a navigation the browser refuses (another origin)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderAt('/go', 'en', [{ path: 'go', element: <Navigate to="//evil.example/wallet" replace /> }]);
+    renderAt('/go', 'en', 'go', <Navigate to="//evil.example/wallet" replace />);
     expect(await screen.findByTestId('app-error')).toBeTruthy();
+  });
+
+  it('draws the app again at another address (back from the broken screen)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderAt('/start', 'en', 'boom', <Boom />);
+    screen.getByRole('link', { name: 'boom' }).click();
+    expect(await screen.findByTestId('app-error')).toBeTruthy();
+    window.history.back();
+    expect(await screen.findByRole('link', { name: 'boom' })).toBeTruthy();
+    expect(screen.queryByTestId('app-error')).toBeNull();
   });
 });

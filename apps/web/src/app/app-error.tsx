@@ -1,7 +1,7 @@
 import type { Language } from '@app/contracts';
-import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+import { Component, useEffect, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
+import { useLocation } from 'react-router';
 import { applyLanguage } from '../shared/i18n/i18n.ts';
 import { localizePath, paths } from '../shared/paths.ts';
 import button from '../shared/ui/button.module.css';
@@ -11,14 +11,50 @@ import styles from './app-error.module.css';
 import { BrandMark } from './layout/brand-mark.tsx';
 import layout from './layout/layout.module.css';
 
+type BoundaryProps = { lang: Language; address: string; children: ReactNode };
+type BoundaryState = { error: unknown; address: string };
+const NO_ERROR: unique symbol = Symbol('no error');
+
 /**
- * What a member sees when a screen throws (a render error, a chunk that failed to load, a navigation
- * the router refused) instead of React Router's developer page. It stands alone — no header, guard or
- * session hooks, any of which may be what failed — and its links load the page afresh, so whatever
+ * Around a locale's whole app: what the app shows when anything in it throws (a render error, a chunk
+ * that failed to load, a navigation the browser refused). Going to another address (back, a link) draws
+ * the app again.
+ */
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: NO_ERROR, address: this.props.address };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error };
+  }
+
+  // The address is noted while all is well: the one the error came at is the one to leave.
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.error === NO_ERROR) return props.address === state.address ? null : { address: props.address };
+    return props.address === state.address ? null : { error: NO_ERROR, address: props.address };
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (error === NO_ERROR) return this.props.children;
+    return <AppErrorScreen lang={this.props.lang} error={error} />;
+  }
+}
+
+export function AppErrorBoundary({ lang, children }: { lang: Language; children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  return (
+    <ErrorBoundary lang={lang} address={pathname + search}>
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * What a member sees when the app throws, instead of a blank page. It stands alone — no header, guard
+ * or session hooks, any of which may be what failed — and its links load the page afresh, so whatever
  * state broke is not carried along.
  */
-export function AppErrorScreen({ lang }: { lang: Language }) {
-  const error = useRouteError();
+export function AppErrorScreen({ lang, error }: { lang: Language; error: unknown }) {
   const { t } = useTranslation(undefined, { lng: lang });
   useLayoutEffect(() => applyLanguage(lang), [lang]);
   useDocumentTitle(t('appError.title'));

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { useAuthSession } from '../features/auth/index.ts';
 import { AppProviders } from './providers.tsx';
-import { appRouter } from './router.tsx';
+import { AppRoutes, NavigatorBridge } from './router.tsx';
 
 function Session() {
   useAuthSession();
@@ -23,7 +23,10 @@ export function AppFrame({ client, children }: { client?: QueryClient; children:
 export function App() {
   return (
     <AppFrame>
-      <RouterProvider router={appRouter()} />
+      <BrowserRouter>
+        <NavigatorBridge />
+        <AppRoutes />
+      </BrowserRouter>
     </AppFrame>
   );
 }

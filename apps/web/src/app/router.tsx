@@ -1,19 +1,28 @@
-import { createBrowserRouter } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate, useRoutes } from 'react-router';
 import { setNavigator } from '../shared/navigation.ts';
+import { screenAt } from './preload.ts';
 import { routes } from './routes.tsx';
-
-type Router = ReturnType<typeof createBrowserRouter>;
-let router: Router | undefined;
+import { ScreenHandleContext } from './screen-handle.ts';
 
 /**
- * The app's router, made on first use (the first render) rather than when the module loads: making it
- * matches the address against every route, work that need not hold up the start-up task.
+ * The app's screens at the current address, inside whichever router the page has (the browser's, or
+ * the server's static one). React Router's declarative mode rather than its data router: the app has
+ * no loaders or actions (screens read through TanStack Query), and the data router is 55 KB more
+ * JavaScript on every first screen. What the data router gave is here instead: the matched screen's
+ * handle (ScreenHandleContext), the error screen (AppErrorBoundary, routes.tsx) and scroll positions
+ * (ScrollMemory, the layout).
  */
-export function appRouter(): Router {
-  if (!router) {
-    const made = createBrowserRouter(routes);
-    setNavigator((to, options) => made.navigate(to, options));
-    router = made;
-  }
-  return router;
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes, location);
+  const handle = useMemo(() => screenAt(location.pathname)?.handle, [location.pathname]);
+  return <ScreenHandleContext.Provider value={handle}>{element}</ScreenHandleContext.Provider>;
+}
+
+/** Lets code outside components (the auth store, a notification's toast) navigate without a page load. */
+export function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((to, options) => navigate(to, options)), [navigate]);
+  return null;
 }

@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../shared/paths.ts';
 import { lazyScreen, type LazyScreen } from '../shared/ui/lazy-screen.tsx';
 import type { PlaceholderShape } from '../shared/ui/screen-placeholder.tsx';
-import { AppErrorScreen } from './app-error.tsx';
+import { AppErrorBoundary } from './app-error.tsx';
 import { ScreenSlot } from './connection/screen-slot.tsx';
 import { LocaleRoot } from './layout/locale-root.tsx';
 
@@ -169,9 +169,13 @@ const screens: RouteObject[] = [
 
 const localeRoot = (path: string, lang: Language): RouteObject => ({
   path,
-  element: <LocaleRoot lang={lang} />,
-  // In the first download, not a lazy chunk: a chunk that failed to load is one of the errors it shows.
-  errorElement: <AppErrorScreen lang={lang} />,
+  // The error screen is in the first download, not a lazy chunk: a chunk that failed to load is one of
+  // the errors it shows.
+  element: (
+    <AppErrorBoundary lang={lang}>
+      <LocaleRoot lang={lang} />
+    </AppErrorBoundary>
+  ),
   children: screens,
 });
 

@@ -1,7 +1,7 @@
 import { useQueryClient, QueryClientContext } from '@tanstack/react-query';
 import { Suspense, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { NotificationPoller } from '../../features/notifications/index.ts';
 import { tokenStorage } from '../../shared/api/tokens.ts';
@@ -13,9 +13,10 @@ import { ScreenBoundary } from '../connection/screen-boundary.tsx';
 import { screenQueryClient } from '../connection/screen-queries.ts';
 import { useConnectionProblem } from '../connection/use-connection-problem.ts';
 import { ScreenHeldContext } from '../member-shell.ts';
-import type { ScreenHandle } from '../routes.tsx';
+import { useScreenHandle } from '../screen-handle.ts';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
+import { ScrollMemory } from './scroll-memory.tsx';
 import styles from './layout.module.css';
 import { UpdatePrompt } from '../../pwa/update-prompt.tsx';
 
@@ -26,7 +27,7 @@ export function AppLayout() {
   const mustCompleteProfile = useAuthStore(
     (s) => s.isLoggedIn && s.profileStatus === 'incomplete' && s.profileHasCreated !== 'alreadyProfile',
   );
-  const handle = useMatches().at(-1)?.handle as ScreenHandle | undefined;
+  const handle = useScreenHandle();
   const showNav = path !== paths.signin && !mustCompleteProfile && !handle?.hideNav;
   const held = useContext(ScreenHeldContext);
   const placeholder = <ScreenPlaceholder shape={handle?.placeholder ?? 'page'} />;
@@ -56,7 +57,7 @@ export function AppLayout() {
       {/* Polls while signed in and notifications are on, whatever the screen; renders only a toast. */}
       <NotificationPoller />
       <UpdatePrompt />
-      <ScrollRestoration />
+      <ScrollMemory />
     </div>
   );
 }

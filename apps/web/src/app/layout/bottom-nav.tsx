@@ -8,13 +8,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useMatches } from 'react-router';
+import { NavLink } from 'react-router';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { useUnreadCount } from '../../features/notifications/index.ts';
 import { getCartQueryOptions } from '../../shared/cart/get-cart.ts';
 import { useLocalizedPath } from '../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../shared/paths.ts';
-import type { ScreenHandle } from '../routes.tsx';
+import { useScreenHandle } from '../screen-handle.ts';
 import styles from './layout.module.css';
 
 type NavItem = {
@@ -38,7 +38,7 @@ export function BottomNav() {
   const cartUnits = useCartUnits();
   const unread = useUnreadCount();
   // /notifications/abc is no screen of the Inbox tab: on the not-found screen no tab is current.
-  const notFound = (useMatches().at(-1)?.handle as ScreenHandle | undefined)?.notFound === true;
+  const notFound = useScreenHandle()?.notFound === true;
   const counts: Partial<Record<NavItem['id'], { count: number; spoken: string }>> = {
     cart: { count: cartUnits, spoken: t('nav.cartBadge', { count: cartUnits }) },
     inbox: { count: unread, spoken: t('nav.inboxBadge', { count: unread }) },
