@@ -14,6 +14,7 @@ const apiPrefixes = ['/auth', '/bff', '/info', '/health', '/docs', '/dev', '/upl
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 const LOCALE_PREFIX = 'virtual:locale/';
+const LOCALE_TEXT_PREFIX = 'virtual:locale-text/';
 
 /**
  * The member app runs on Preact through preact/compat: the app's code and every library it uses (antd,
@@ -35,24 +36,28 @@ const preactInPlaceOfReact = [
 
 /**
  * `import texts from 'virtual:locale/cart+nav'`: those top-level sections of locales/en.json and
- * th.json as `{ en, th }`. Each import is a module of its own, so a screen's texts land in that screen's
- * chunk — importing names from the JSON files themselves would put every section any chunk uses into
- * one shared chunk that the shell downloads.
+ * th.json, as one loader per language (`texts.th()`), each a chunk of its own: a page downloads its
+ * own language's texts only, the other's if the member switches. Each import is a module of its own,
+ * so a screen's texts come with that screen rather than in a shared chunk the shell downloads.
  */
 const localeSections = (): Plugin => ({
   name: 'locale-sections',
-  resolveId: (id) => (id.startsWith(LOCALE_PREFIX) ? `\0${id}` : undefined),
+  resolveId: (id) =>
+    id.startsWith(LOCALE_PREFIX) || id.startsWith(LOCALE_TEXT_PREFIX) ? `\0${id}` : undefined,
   load(id) {
-    if (!id.startsWith(`\0${LOCALE_PREFIX}`)) return undefined;
-    const sections = id.slice(LOCALE_PREFIX.length + 1).split('+');
-    const pick = (lang: string) => {
-      const file = join(repoRoot, 'locales', `${lang}.json`);
-      this.addWatchFile(file);
-      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      for (const s of sections) if (!(s in all)) throw new Error(`locales/${lang}.json has no section ${s}`);
-      return Object.fromEntries(sections.map((s) => [s, all[s]]));
-    };
-    return `export default ${JSON.stringify({ en: pick('en'), th: pick('th') })};`;
+    if (id.startsWith(`\0${LOCALE_PREFIX}`)) {
+      const sections = id.slice(LOCALE_PREFIX.length + 1);
+      const loader = (lang: string) => `${lang}: () => import('${LOCALE_TEXT_PREFIX}${lang}/${sections}')`;
+      return `export default { ${['en', 'th'].map(loader).join(', ')} };`;
+    }
+    if (!id.startsWith(`\0${LOCALE_TEXT_PREFIX}`)) return undefined;
+    const [lang, list = ''] = id.slice(LOCALE_TEXT_PREFIX.length + 1).split('/');
+    const file = join(repoRoot, 'locales', `${lang}.json`);
+    this.addWatchFile(file);
+    const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const sections = list.split('+');
+    for (const s of sections) if (!(s in all)) throw new Error(`locales/${lang}.json has no section ${s}`);
+    return `export default ${JSON.stringify(Object.fromEntries(sections.map((s) => [s, all[s]])))};`;
   },
 });
 

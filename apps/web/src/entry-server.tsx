@@ -18,7 +18,7 @@ import { isApiError } from './shared/api/api-error.ts';
 import { setTransport } from './shared/api/client.ts';
 import { KIT_MODULE } from './shared/ui/lazy-screen.tsx';
 import { createQueryClient } from './shared/api/query-client.ts';
-import { applyLanguage } from './shared/i18n/i18n.ts';
+import { applyLanguage, textsArrived } from './shared/i18n/i18n.ts';
 import { splitLocale } from './shared/paths.ts';
 
 export type RenderedPage = {
@@ -153,6 +153,7 @@ async function renderAt(
   await Promise.all([
     at.handle?.firstView?.({ queryClient, lang, search: address.searchParams, params: at.params }),
     at.handle?.screen.preload(),
+    textsArrived(),
   ]);
   const state = dehydrate(queryClient);
   const answers = JSON.stringify(state.queries.map((q) => [q.queryHash, q.state.data]));
@@ -187,6 +188,7 @@ async function renderMemberShell(given: URL): Promise<RenderedPage | null> {
   const key = `member ${address.pathname}`;
   inFlight += 1;
   try {
+    await textsArrived();
     const queryClient = createQueryClient();
     let html = markups.get(key, '');
     if (html === undefined) {

@@ -11,6 +11,7 @@ import { App } from './app/app.tsx';
 import { preloadFirstScreen, preloadOnIntent } from './app/preload.ts';
 import { useAuthStore } from './features/auth/index.ts';
 import { queryClient } from './shared/api/query-client.ts';
+import { textsArrived } from './shared/i18n/i18n.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -34,9 +35,15 @@ const app = (
   </StrictMode>
 );
 
-// The requests above are on their way; the app starts in a task of its own, after them. (Preact renders
-// in one piece: startTransition would not slice it.)
-setTimeout(() => {
+const start = () => {
   if (serverRendered) hydrateRoot(root, app);
   else createRoot(root).render(app);
-});
+};
+// The requests above are on their way; the app starts in a task of its own, after them, once the
+// shell's texts in the page's language are here (downloading beside the app's code: the page links
+// them). A failed download is asked for once more, then the app starts anyway. (Preact renders in one
+// piece: startTransition would not slice it.)
+textsArrived()
+  .catch(() => textsArrived())
+  .catch((error: unknown) => console.warn('texts could not be downloaded', error))
+  .finally(() => setTimeout(start));

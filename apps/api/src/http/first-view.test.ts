@@ -15,13 +15,23 @@ const template = `<!doctype html>
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index-A.js', imports: ['_web-B.js'] },
-  '_web-B.js': { file: 'assets/web-B.js', css: ['assets/web-C.css'] },
+  '_web-B.js': {
+    file: 'assets/web-B.js',
+    css: ['assets/web-C.css'],
+    dynamicImports: ['virtual:locale-text/en/app', 'virtual:locale-text/th/app', 'src/later.tsx'],
+  },
   'src/home.tsx': {
     file: 'assets/home-D.js',
     imports: ['_web-B.js', '_shared-E.js'],
     css: ['assets/home-F.css'],
+    dynamicImports: ['virtual:locale-text/en/home', 'virtual:locale-text/th/home'],
   },
   '_shared-E.js': { file: 'assets/shared-E.js', css: ['assets/shared-G.css'] },
+  'virtual:locale-text/en/app': { file: 'assets/app-en.js' },
+  'virtual:locale-text/th/app': { file: 'assets/app-th.js' },
+  'virtual:locale-text/en/home': { file: 'assets/home-en.js' },
+  'virtual:locale-text/th/home': { file: 'assets/home-th.js' },
+  'src/later.tsx': { file: 'assets/later-K.js' },
 };
 
 const page = (over: Partial<RenderedPage> = {}): RenderedPage => ({
@@ -63,8 +73,11 @@ describe('a server-rendered page', () => {
       '/media/a.svg',
       '/assets/index-A.js',
       '/assets/web-B.js',
+      // The shell's texts and the screen's, in the page's language (Thai), beside the code.
+      '/assets/app-th.js',
       '/assets/home-D.js',
       '/assets/shared-E.js',
+      '/assets/home-th.js',
     ]);
   });
 
@@ -96,7 +109,8 @@ describe('a server-rendered page', () => {
   it('asks for all its code at low priority: the markup paints without it', () => {
     const html = assemble(template, manifest, page()) ?? '';
     const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-    expect(preloads).toHaveLength(4);
+    // entry, app, the shell's texts, screen, shared, the screen's texts
+    expect(preloads).toHaveLength(6);
     for (const link of preloads) expect(link).toContain('fetchpriority="low"');
   });
 
@@ -137,7 +151,7 @@ describe('a page the browser draws', () => {
   };
 
   it('links the screen’s code and the kit’s beside the app’s, and preloads its styles without applying them', () => {
-    const html = linkScreen(template, kitManifest, ['src/wallet.tsx', 'src/kit.tsx']) ?? '';
+    const html = linkScreen(template, kitManifest, ['src/wallet.tsx', 'src/kit.tsx'], 'en') ?? '';
     const head = html.slice(0, html.indexOf('</head>'));
     for (const file of ['wallet-H.js', 'kit-J.js', 'shared-E.js'])
       expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
@@ -150,9 +164,23 @@ describe('a page the browser draws', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
-  it('is index.html as it is when the build lists none of the modules', () => {
-    expect(linkScreen(template, kitManifest, [])).toBeNull();
-    expect(linkScreen(template, kitManifest, ['src/gone.tsx'])).toBeNull();
+  it('links the texts the page waits for in its language only, and no other part loaded later', () => {
+    const thai = linkScreen(template, manifest, ['src/home.tsx'], 'th') ?? '';
+    for (const file of ['app-th.js', 'home-th.js'])
+      expect(thai).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    expect(thai).not.toMatch(/-en\.js|later-K/);
+    const english = linkScreen(template, manifest, ['src/gone.tsx'], 'en') ?? '';
+    expect(english).toContain('<link rel="modulepreload" crossorigin href="/assets/app-en.js">');
+    expect(english).not.toMatch(/-th\.js|home-D/);
+  });
+
+  it('is index.html as it is when the build lists nothing more to link', () => {
+    const plain: Manifest = {
+      'index.html': manifest['index.html']!,
+      '_web-B.js': { file: 'assets/web-B.js' },
+    };
+    expect(linkScreen(template, plain, [], 'en')).toBeNull();
+    expect(linkScreen(template, plain, ['src/gone.tsx'], 'th')).toBeNull();
   });
 });
 
@@ -171,7 +199,7 @@ describe('a signed-in member’s first frame', () => {
   });
 
   it('goes into the page that links the screen’s code', () => {
-    const linked = linkScreen(template, manifest, ['src/home.tsx']) ?? '';
+    const linked = linkScreen(template, manifest, ['src/home.tsx'], 'en') ?? '';
     const html = assembleMemberShell(linked, shell);
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-D.js">');
     expect(html).toContain('data-shell="member"');

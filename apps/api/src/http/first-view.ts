@@ -13,7 +13,7 @@ type RenderFirstView = (options: {
 }) => Promise<RenderedPage | null>;
 type ScreenModulesAt = (url: string) => string[];
 type FirstViewAddress = (url: string) => string | null;
-type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
 
 /** A page that takes longer than this is sent without its first screen rather than late. */
@@ -96,8 +96,17 @@ function picturePreloads(markup: string): string[] {
     .map((src) => `<link rel="preload" as="image" href="${src}" fetchpriority="high">`);
 }
 
-/** The modules' code and styles and what they import, as the build's manifest lists them. */
-function screenFiles(template: string, manifest: Manifest, modules: string[]) {
+/** The web app's texts: a chunk per language and part, which the part's code waits for before it runs. */
+const TEXTS = 'virtual:locale-text/';
+
+/** The language of the page at `url` (a path and query): Thai under /th. */
+export const pageLanguage = (url: string): 'en' | 'th' => (/^\/th(?:[/?#]|$)/.test(url) ? 'th' : 'en');
+
+/**
+ * The app's and the modules' code and styles, what they import and the texts they wait for in the
+ * page's language, as the build's manifest lists them.
+ */
+function screenFiles(template: string, manifest: Manifest, modules: string[], lang: string) {
   const css = new Set<string>();
   const js = new Set<string>();
   const visit = (key: string) => {
@@ -106,8 +115,9 @@ function screenFiles(template: string, manifest: Manifest, modules: string[]) {
     js.add(chunk.file);
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
+    for (const later of chunk.dynamicImports ?? []) if (later.startsWith(`${TEXTS}${lang}/`)) visit(later);
   };
-  for (const module of modules) visit(module);
+  for (const module of ['index.html', ...modules]) visit(module);
   // What index.html links already is left as it is.
   const fresh = (file: string) => !template.includes(`/${file}"`);
   return { css: [...css].filter(fresh), js: [...js].filter(fresh) };
@@ -120,7 +130,7 @@ function screenFiles(template: string, manifest: Manifest, modules: string[]) {
 export function assemble(template: string, manifest: Manifest, page: RenderedPage): string | null {
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!manifest[page.source] || !entry) return null;
-  const { css, js } = screenFiles(template, manifest, [page.source]);
+  const { css, js } = screenFiles(template, manifest, [page.source], page.lang);
   // In the order a phone needs them: the styles, the largest picture, then the code. On HTTP/1.1 a
   // browser opens six connections to a host: behind the app's scripts and the styles, the
   // picture's request was the seventh, waiting for a free one.
@@ -161,12 +171,18 @@ export function assembleMemberShell(template: string, page: RenderedPage): strin
 }
 
 /**
- * index.html for a screen the browser draws, with the screen's code and styles linked: they download
- * beside the app's own code rather than once it has run, a round trip less before the screen. The
+ * index.html for a screen the browser draws, with the screen's code and styles and the page's texts
+ * linked: they download beside the app's own code rather than once it has run, a round trip less
+ * before the screen. The
  * styles are preloaded, not applied: the boot screen's first paint does not wait for them.
  */
-export function linkScreen(template: string, manifest: Manifest, modules: string[]): string | null {
-  const { css, js } = screenFiles(template, manifest, modules);
+export function linkScreen(
+  template: string,
+  manifest: Manifest,
+  modules: string[],
+  lang: string,
+): string | null {
+  const { css, js } = screenFiles(template, manifest, modules, lang);
   if (!css.length && !js.length) return null;
   const head = [
     ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
@@ -209,8 +225,9 @@ export async function loadFirstViewPages(
     } catch {
       return null; // not an address of the app's: the plain page
     }
-    const key = modules.join(' ');
-    if (!linked.has(key)) linked.set(key, linkScreen(template, manifest, modules));
+    const lang = pageLanguage(url);
+    const key = `${lang} ${modules.join(' ')}`;
+    if (!linked.has(key)) linked.set(key, linkScreen(template, manifest, modules, lang));
     return linked.get(key) ?? null;
   };
 

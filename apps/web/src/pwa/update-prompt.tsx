@@ -1,7 +1,8 @@
 import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { withTexts } from '../shared/i18n/add-texts.ts';
 import { waitingUpdate } from './update-state.ts';
 
-const UpdateBanner = lazy(() => import('./update-banner.tsx'));
+const UpdateBanner = lazy(() => withTexts(import('./update-banner.tsx')));
 
 let started = false;
 

@@ -1,12 +1,19 @@
-import { cleanup } from '@testing-library/preact';
-import { afterAll, afterEach } from 'vitest';
-import '../shared/i18n/i18n.ts';
+import { cleanup, configure } from '@testing-library/preact';
+import { afterAll, afterEach, beforeEach } from 'vitest';
+import { textsArrived } from '../shared/i18n/i18n.ts';
 // Tests render a screen's parts on their own, without the screen that loads its texts: load them all.
 import '../shared/cart/texts.ts';
 import '../features/checkout/texts.ts';
 import '../features/wallet/texts.ts';
 import '../features/profile/texts.ts';
 import '../features/auth/texts.ts';
+
+// findBy…/waitFor wait up to 5 s rather than 1 s: a lazily loaded dialog (antd's code among it) took
+// longer than that on CI's loaded 2-core machine. A fault still fails, later.
+configure({ asyncUtilTimeout: 5_000 });
+
+// Texts come in a chunk per language: every part's, in both languages, before each test renders.
+beforeEach(() => textsArrived());
 
 afterEach(() => {
   cleanup();

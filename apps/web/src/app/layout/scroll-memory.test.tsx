@@ -5,9 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScrollMemory } from './scroll-memory.tsx';
 
 let scrollTo: ReturnType<typeof vi.fn>;
+/** How far the page can scroll: a screen still arriving is short. */
+let maxScroll = Infinity;
 beforeEach(() => {
+  maxScroll = Infinity;
   scrollTo = vi.fn((_x: number, y: number) => {
-    window.scrollY = y;
+    window.scrollY = Math.min(y, maxScroll);
   });
   window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
   window.scrollY = 0;
@@ -62,6 +65,25 @@ describe('ScrollMemory', () => {
     expect(window.scrollY).toBe(640);
     await act(() => go(1));
     expect(window.scrollY).toBe(120);
+  });
+
+  it('keeps trying while the screen it returns to grows to its height, until the member scrolls', async () => {
+    render(app());
+    scrollPage(640);
+    await act(() => go('/b'));
+    maxScroll = 200; // back on a screen whose parts are still arriving
+    await act(() => go(-1));
+    expect(window.scrollY).toBe(200);
+    maxScroll = Infinity; // they are here
+    await vi.waitFor(() => expect(window.scrollY).toBe(640));
+
+    await act(() => go(1));
+    maxScroll = 100;
+    await act(() => go(-1));
+    window.dispatchEvent(new Event('wheel')); // the member scrolls on their own
+    maxScroll = Infinity;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(window.scrollY).toBe(100);
   });
 
   it('keeps the positions for the tab when the page is left (a reload returns to them)', async () => {

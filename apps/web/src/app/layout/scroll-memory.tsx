@@ -32,6 +32,34 @@ function fragment(hash: string): HTMLElement | null {
   }
 }
 
+/** How long a return to a position keeps trying while the screen grows to its height (data, pictures). */
+const RESTORE_FOR_MS = 1_500;
+
+/**
+ * Scrolls to `y`, and again on the next frames while the page is still too short to get there (the
+ * screen's parts arrive after its first frame), until the member scrolls or touches it themselves.
+ */
+function scrollBackTo(y: number): void {
+  window.scrollTo(0, y);
+  if (typeof requestAnimationFrame !== 'function' || Math.abs(window.scrollY - y) < 1) return;
+  const until = performance.now() + RESTORE_FOR_MS;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  for (const type of events) window.addEventListener(type, stop, { once: true, passive: true });
+  const again = () => {
+    if (!stopped && Math.abs(window.scrollY - y) >= 1 && performance.now() < until) {
+      window.scrollTo(0, y);
+      requestAnimationFrame(again);
+      return;
+    }
+    for (const type of events) window.removeEventListener(type, stop);
+  };
+  requestAnimationFrame(again);
+}
+
 /**
  * Back and forward return to where the page was scrolled, also after a reload; a new page starts at
  * the top, or at its #fragment. The browser's own restoration is off: it would scroll before the
@@ -69,7 +97,7 @@ export function ScrollMemory() {
     const saved = action === 'POP' ? (positions.current ??= readSaved()).get(key) : undefined;
     const fresh = first.current;
     first.current = false;
-    if (saved !== undefined) window.scrollTo(0, saved);
+    if (saved !== undefined) scrollBackTo(saved);
     else if (hash) fragment(hash)?.scrollIntoView();
     else if (!fresh) window.scrollTo(0, 0);
   }, [key, hash, action]);

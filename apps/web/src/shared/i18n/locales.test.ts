@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from './resources.ts';
+import { shellTexts } from './resources.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -14,8 +14,8 @@ function leaves(tree: Tree, prefix = ''): [string, unknown][] {
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
-const en = new Map(leaves(resources.en.translation as Tree));
-const th = new Map(leaves(resources.th.translation as Tree));
+const en = new Map(leaves((await shellTexts.en()).default as Tree));
+const th = new Map(leaves((await shellTexts.th()).default as Tree));
 
 describe('locales', () => {
   it('th.json has every key of en.json', () => {

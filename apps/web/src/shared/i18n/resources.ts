@@ -5,10 +5,8 @@
 import type allEnglish from '../../../../../locales/en.json';
 import shell from 'virtual:locale/app+appError+catalogue+common+errors+home+language+nav+states';
 
-export const resources = {
-  en: { translation: shell.en },
-  th: { translation: shell.th },
-};
+/** The shell's texts: one loader per language (shared/i18n/add-texts.ts). */
+export const shellTexts = shell;
 
 /**
  * Every key the web app may ask for, for typed `t()`, whichever part is loaded when. The server's own

@@ -1,4 +1,5 @@
 import { lazy, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { withTexts } from '../i18n/add-texts.ts';
 
 type Module<P> = { default: ComponentType<P> };
 
@@ -19,7 +20,8 @@ export const KIT_MODULE = 'src/shared/ui/antd-theme.tsx';
 const loadKit = () => import('./antd-theme.tsx');
 
 /**
- * `lazy` with a `preload`, and by default with antd's theme around it: the kit's runtime (about 60 kB
+ * `lazy` with a `preload`, ready once the part's texts are here too (shared/i18n/add-texts.ts), and by
+ * default with antd's theme around it: the kit's runtime (about 60 kB
  * gzip) downloads beside the part's own code, in parallel, and only for parts that use antd. A part
  * that uses no antd component (the home screen) passes `{ kit: false }` and starts without it.
  */
@@ -31,7 +33,7 @@ export function lazyScreen<P extends object>(
   const preload = () => {
     loading ??= (
       kit
-        ? Promise.all([load(), loadKit()]).then(([{ default: Part }, { AntdTheme }]) => ({
+        ? Promise.all([withTexts(load()), loadKit()]).then(([{ default: Part }, { AntdTheme }]) => ({
             default: function Themed(props: P) {
               return (
                 <AntdTheme>
@@ -40,7 +42,7 @@ export function lazyScreen<P extends object>(
               );
             },
           }))
-        : load()
+        : withTexts(load())
     ).catch((err: unknown) => {
       // A failed download (a flaky network) is tried again next time rather than remembered.
       loading = undefined;

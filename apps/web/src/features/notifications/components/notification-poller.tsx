@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { withTexts } from '../../../shared/i18n/add-texts.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths, splitLocale } from '../../../shared/paths.ts';
 import { useNotificationPoll } from '../hooks/use-notification-poll.ts';
@@ -27,7 +28,7 @@ export function NotificationPoller() {
     rememberDisplayed(next._id);
     // On the notifications screen the list itself shows it: remembered as displayed, not toasted.
     if (onInbox) return;
-    import('./notification-toast.tsx')
+    withTexts(import('./notification-toast.tsx'))
       .then((m) => m.showNotificationToast(next, inbox))
       .catch((error: unknown) => console.warn('notifications: toast failed to load', error));
     // Only a new list is news; the inbox path is read when the toast is made.
