@@ -82,7 +82,8 @@ export const afterNextPaint = (): Promise<void> =>
  * Opens a lazily loaded dialog only once its code is here, loading it after the tap's frame
  * (afterNextPaint): meanwhile `opening` (the button shows it is busy); if the download fails (no
  * network), `failed` (the screen says so beside the button) instead of an empty tap or the screen's
- * error boundary replacing the whole screen.
+ * error boundary replacing the whole screen. `shown`: the dialog has opened once, so it stays mounted
+ * and plays its own closing animation.
  */
 export function useLazyOpen(part: { preload: () => Promise<unknown> }) {
   const [open, setOpen] = useState(false);
@@ -105,5 +106,6 @@ export function useLazyOpen(part: { preload: () => Promise<unknown> }) {
       );
   };
   const close = useCallback(() => setOpen(false), []);
-  return { open, opening, failed, show, close };
+  const shown = useOnceTrue(open);
+  return { open, shown, opening, failed, show, close };
 }

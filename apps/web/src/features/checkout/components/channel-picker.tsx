@@ -2,7 +2,7 @@ import { CreditCardOutlined, QrcodeOutlined, WalletOutlined } from '@ant-design/
 import type { PaymentChannel } from '@app/contracts';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyScreen, useLazyOpen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
+import { lazyScreen, useLazyOpen } from '../../../shared/ui/lazy-screen.tsx';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { EmptyState, StateActions } from '../../../shared/ui/list-states.tsx';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
@@ -45,7 +45,6 @@ export function ChannelPicker({
 }) {
   const { t } = useTranslation();
   const list = useLazyOpen(ChannelList);
-  const listShown = useOnceTrue(list.open);
 
   if (loading) return <span className={`${skeleton.skeleton} ${skeleton.line} ${styles.channelSkeleton}`} />;
   if (failed || channels.length === 0) {
@@ -92,7 +91,7 @@ export function ChannelPicker({
           {t('checkout.channel.openError')}
         </p>
       )}
-      {listShown && (
+      {list.shown && (
         <Suspense fallback={null}>
           <ChannelList
             open={list.open}

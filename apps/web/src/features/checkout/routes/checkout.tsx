@@ -11,7 +11,7 @@ import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { checkoutOrderPath, paths } from '../../../shared/paths.ts';
 import { EMAIL_INPUT_PROPS, emailProblem } from '../../../shared/ui/email-input.ts';
 import { FormError } from '../../../shared/ui/form-error.tsx';
-import { lazyScreen, useLazyOpen, useOnceTrue } from '../../../shared/ui/lazy-screen.tsx';
+import { lazyScreen, useLazyOpen } from '../../../shared/ui/lazy-screen.tsx';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { LightField } from '../../../shared/ui/light-field.tsx';
 import { EmptyState, ErrorState, StateActions } from '../../../shared/ui/list-states.tsx';
@@ -112,7 +112,6 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
 
   const [couponCode, setCouponCode] = useState<string | null>(null);
   const couponPicker = useLazyOpen(CouponPicker);
-  const couponPickerShown = useOnceTrue(couponPicker.open);
   const [channelCode, setChannelCode] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -373,7 +372,7 @@ function CheckoutForm({ selection }: { selection: CheckoutSelection }) {
         </LightButton>
       </PayBar>
 
-      {couponPickerShown && (
+      {couponPicker.shown && (
         <Suspense fallback={null}>
           <CouponPicker
             open={couponPicker.open}
