@@ -11,13 +11,16 @@ describe('useLazyOpen', () => {
     await act(() => Promise.resolve());
     expect(result.current.open).toBe(false);
     await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(result.current).toMatchObject({ open: true, opening: false, failed: false });
+    expect(result.current).toMatchObject({ open: true, shown: true, opening: false, failed: false });
+    // Closed, it stays shown: mounted, so the dialog plays its own closing animation.
+    act(() => result.current.close());
+    expect(result.current).toMatchObject({ open: false, shown: true });
   });
 
   it('says it failed when the code cannot load, and never opens', async () => {
     const { result } = renderHook(() => useLazyOpen({ preload: () => Promise.reject(new Error('offline')) }));
     act(() => result.current.show());
     await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(result.current).toMatchObject({ open: false, opening: false, failed: true });
+    expect(result.current).toMatchObject({ open: false, shown: false, opening: false, failed: true });
   });
 });

@@ -1,2 +1,0 @@
-import { createBrowserRouter, RouterProvider, Link, NavLink, useNavigate, useLocation, useSearchParams, useParams, matchRoutes, Navigate, Outlet, useMatches, ScrollRestoration, useRouteError } from 'react-router';
-export { createBrowserRouter, RouterProvider, Link, NavLink, useNavigate, useLocation, useSearchParams, useParams, matchRoutes, Navigate, Outlet, useMatches, ScrollRestoration, useRouteError };

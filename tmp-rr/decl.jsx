@@ -1,2 +1,0 @@
-import { BrowserRouter, useRoutes, Link, NavLink, useNavigate, useLocation, useSearchParams, useParams, matchRoutes, Navigate, Outlet } from 'react-router';
-export { BrowserRouter, useRoutes, Link, NavLink, useNavigate, useLocation, useSearchParams, useParams, matchRoutes, Navigate, Outlet };
