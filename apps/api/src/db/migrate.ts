@@ -19,7 +19,8 @@ export const migrateToLatest = async <DB>(db: Kysely<DB>): Promise<MigrationResu
   // Kysely's "does the bookkeeping table exist" check reads the tables of every schema in the
   // database; a schema or table another process drops during that read fails it with "schema does not
   // exist" or "relation does not exist" (seen with parallel test files on one server, each dropping its
-  // schema and its job queue's tables). Nothing was applied then: look again.
+  // schema and its job queue's tables), or "column does not exist" for a column another process's
+  // migration renames or drops meanwhile. Nothing was applied then: look again.
   for (let i = 0; i < 5 && isDroppedDuringRead(result); i++) result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'bookkeeping';
@@ -45,9 +46,9 @@ const allApplied = async <DB>(db: Kysely<DB>, schema: string): Promise<boolean> 
   return names.size === wanted.length && wanted.every((n) => names.has(n));
 };
 
-/** `3F000` invalid_schema_name, `42P01` undefined_table — before any migration ran. */
+/** `3F000` invalid_schema_name, `42P01` undefined_table, `42703` undefined_column — before any migration ran. */
 const isDroppedDuringRead = ({ error, results }: MigrationResultSet) =>
   typeof error === 'object' &&
   error !== null &&
-  ['3F000', '42P01'].includes(String((error as { code?: unknown }).code)) &&
+  ['3F000', '42P01', '42703'].includes(String((error as { code?: unknown }).code)) &&
   !results?.some((r) => r.status === 'Error');
