@@ -291,7 +291,7 @@ describe('lists: on sale now first, then not started, then sold out', () => {
             }
           }
         }
-    });
+    }, 120_000); // every filter × order × page against the database: over 30 s on CI's busy 2-core machine
   }
 
   it('"now" is the clock: an item that starts moves up to the on-sale group; one that sells out moves down', async () => {

@@ -16,8 +16,11 @@ export interface Child {
   waitForLine: (match: (l: Line) => boolean, timeoutMs?: number, what?: string) => Promise<Line>;
 }
 
-/** For a test that starts child processes: each one compiles the app with tsx, slow on a busy machine. */
-export const CHILD_TEST_TIMEOUT = 120_000;
+/**
+ * For a test that starts child processes: each one compiles the app with tsx, slow on a busy machine
+ * (CI: the create-owner test, three `npm run`s, passed the 120 s of before on one run and not the next).
+ */
+export const CHILD_TEST_TIMEOUT = 240_000;
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
