@@ -3,13 +3,16 @@ import { fontStackCss, WEB_FONT_CLASS } from './font-stack.ts';
 import indexHtml from './index.html?raw';
 
 const css = fontStackCss();
-const faces = [...css.matchAll(/@font-face \{([^}]*)\}/g)].map(([, body = '']) => ({
-  family: /font-family: "([^"]+)"/.exec(body)?.[1],
-  weight: /font-weight: (\d+)/.exec(body)?.[1],
-  src: /src: ([^;]+)/.exec(body)?.[1],
-  sizeAdjust: Number(/size-adjust: ([\d.]+)%/.exec(body)?.[1]) / 100,
-  ascent: Number(/ascent-override: ([\d.]+)%/.exec(body)?.[1]) / 100,
-}));
+// The stand-ins' faces (the generated ones: their family names are double-quoted, @fontsource's single).
+const faces = [...css.matchAll(/@font-face \{([^}]*)\}/g)]
+  .filter(([, body = '']) => body.includes('font-family: "'))
+  .map(([, body = '']) => ({
+    family: /font-family: "([^"]+)"/.exec(body)?.[1],
+    weight: /font-weight: (\d+)/.exec(body)?.[1],
+    src: /src: ([^;]+)/.exec(body)?.[1],
+    sizeAdjust: Number(/size-adjust: ([\d.]+)%/.exec(body)?.[1]) / 100,
+    ascent: Number(/ascent-override: ([\d.]+)%/.exec(body)?.[1]) / 100,
+  }));
 const stackOf = (selector: string) =>
   new RegExp(`(?:^|\\n)${selector.replace('.', '\\.')}\\{--font:([^;]+);`)
     .exec(css)?.[1]
@@ -29,10 +32,26 @@ describe('the font stack', () => {
     expect(new Set(faces.map((face) => face.family))).toEqual(named);
   });
 
-  it('leaves Noto out until index.html’s gate adds the class, after the first frame', () => {
-    // Before: the same stand-ins, so nothing moves when Noto joins; no web font is asked for.
+  it('leaves Noto out unless index.html’s gate adds the class, where the service worker has the files', () => {
+    // Without: the same stand-ins, so a page looks the same either way; no web font is asked for.
     expect(stackOf(':root')).toEqual(stack.slice(1));
-    expect(indexHtml).toContain(`document.documentElement.classList.add('${WEB_FONT_CLASS}')`);
+    expect(indexHtml).toMatch(
+      new RegExp(
+        `serviceWorker\\.controller\\)\\s*document\\.documentElement\\.classList\\.add\\('${WEB_FONT_CLASS}'\\)`,
+      ),
+    );
+  });
+
+  it('uses a Noto face only when it is at hand at the first layout, never swapping it in later', () => {
+    const noto = [...css.matchAll(/@font-face \{([^}]*)\}/g)]
+      .map(([, body = '']) => body)
+      .filter((body) => body.includes("font-family: 'Noto Sans Thai';"));
+    // Thai, Latin and Latin Extended for each of the three weights.
+    expect(noto).toHaveLength(9);
+    for (const body of noto) {
+      expect(body).toContain('font-display: optional;');
+      expect(body).toMatch(/url\(@fontsource\/noto-sans-thai\/files\/[\w-]+\.woff2\)/);
+    }
   });
 
   it('has a face for each weight the app loads, drawn from the system font of that weight', () => {

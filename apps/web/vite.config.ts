@@ -115,12 +115,26 @@ const webManifests = (): Plugin => ({
   ],
 });
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, command }) => ({
   resolve: {
     alias: process.env.VITEST
       ? // Vitest resolves with Node's condition too: the icons' entry for Node wraps their CommonJS build.
         [...preactInPlaceOfReact, { find: /^@ant-design\/icons$/, replacement: '@ant-design/icons/es' }]
-      : preactInPlaceOfReact,
+      : [
+          ...preactInPlaceOfReact,
+          // React Router's package points every import at its development build (warnings, checks);
+          // the app's build takes the production one beside it. (remix-run/react-router#14102)
+          ...(command === 'build'
+            ? [
+                {
+                  find: /^react-router$/,
+                  replacement: fileURLToPath(
+                    new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+                  ),
+                },
+              ]
+            : []),
+        ],
     // In the unit tests, the browser's choice of a library's files (Vite's defaults for the browser):
     // Vitest would pick their CommonJS builds (react-router's by its conditions, antd's lib/ by its
     // main field), whose require('react') Node answers with the real React.

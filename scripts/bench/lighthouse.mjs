@@ -249,6 +249,15 @@ function screens(base) {
 }
 
 /**
+ * BENCH_LIGHTHOUSE_SCREENS=home,cart measures only the screens whose names start with one of these
+ * (the others' set-up still runs: a member's screens need the member the profile's row makes).
+ */
+const SCREENS = process.env.BENCH_LIGHTHOUSE_SCREENS?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const chosen = (name) => !SCREENS?.length || SCREENS.some((s) => name.startsWith(s));
+
+/**
  * Prints the Lighthouse table for the running app at `base`. Never throws for a screen that could not be
  * measured: that screen's row says why, and the others are still measured (a member's screen whose
  * member could not be made fails with that reason).
@@ -274,6 +283,7 @@ export async function lighthouseReport({ base, runs = Number(process.env.BENCH_L
       let figures;
       try {
         const path = await screen.path(chrome.port);
+        if (!chosen(screen.name)) continue;
         figures = await measure(
           () =>
             screen.tap

@@ -12,6 +12,7 @@ import { preloadFirstScreen, preloadOnIntent } from './app/preload.ts';
 import { useAuthStore } from './features/auth/index.ts';
 import { queryClient } from './shared/api/query-client.ts';
 import { textsArrived } from './shared/i18n/i18n.ts';
+import { startFirstScreen } from './shared/ui/later.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -36,6 +37,7 @@ const app = (
 );
 
 const start = () => {
+  startFirstScreen(serverRendered);
   if (serverRendered) hydrateRoot(root, app);
   else createRoot(root).render(app);
 };

@@ -6,6 +6,7 @@ import { useAuthStore } from '../../features/auth/index.ts';
 import { NotificationPoller } from '../../features/notifications/index.ts';
 import { tokenStorage } from '../../shared/api/tokens.ts';
 import { paths, splitLocale } from '../../shared/paths.ts';
+import { Later } from '../../shared/ui/later.tsx';
 import { ScreenPlaceholder } from '../../shared/ui/screen-placeholder.tsx';
 import { ConnectionNotice } from '../connection/connection-notice.tsx';
 import connection from '../connection/connection-notice.module.css';
@@ -37,7 +38,9 @@ export function AppLayout() {
       <a className={styles.skipLink} href="#main">
         {t('app.skipToContent')}
       </a>
-      <AppHeader />
+      <Later>
+        <AppHeader />
+      </Later>
       <main id="main" className={styles.main} tabIndex={-1}>
         {held ? (
           placeholder
@@ -53,7 +56,11 @@ export function AppLayout() {
           </ScreenBoundary>
         )}
       </main>
-      {showNav && <BottomNav />}
+      {showNav && (
+        <Later>
+          <BottomNav />
+        </Later>
+      )}
       {/* Polls while signed in and notifications are on, whatever the screen; renders only a toast. */}
       <NotificationPoller />
       <UpdatePrompt />

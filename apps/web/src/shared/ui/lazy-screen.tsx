@@ -1,5 +1,6 @@
 import { lazy, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { withTexts } from '../i18n/add-texts.ts';
+import { inTurn } from './later.tsx';
 
 type Module<P> = { default: ComponentType<P> };
 
@@ -51,7 +52,10 @@ export function lazyScreen<P extends object>(
     return loading;
   };
   const prefetch = () => void preload().catch(() => {});
-  return Object.assign(lazy(preload), { preload, prefetch, load, kit });
+  return Object.assign(
+    lazy(() => preload().then(inTurn)),
+    { preload, prefetch, load, kit },
+  );
 }
 
 /** True from the first render where `value` is true on: a lazily loaded dialog stays mounted once it

@@ -1,3 +1,4 @@
+import { Later } from '../../../shared/ui/later.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { voucherStatus } from '../../../shared/catalogue/voucher-status.ts';
@@ -79,17 +80,25 @@ export function ItemDetail({
 
         {options}
 
-        <DetailSection id="detail-description" title={t('catalogue.detail.description')}>
-          <p className={styles.detailText}>
-            <Phrases text={item.description} />
-          </p>
-        </DetailSection>
+        <Later>
+          <DetailSection id="detail-description" title={t('catalogue.detail.description')}>
+            <p className={styles.detailText}>
+              <Phrases text={item.description} />
+            </p>
+          </DetailSection>
+        </Later>
 
-        <DetailSection id="detail-validity" title={t('catalogue.detail.validity')}>
-          <ul className={styles.factList}>{validity}</ul>
-        </DetailSection>
+        <Later>
+          <DetailSection id="detail-validity" title={t('catalogue.detail.validity')}>
+            <ul className={styles.factList}>{validity}</ul>
+          </DetailSection>
+        </Later>
 
-        <TermsSection terms={item.terms} />
+        {item.terms.length > 0 && (
+          <Later>
+            <TermsSection terms={item.terms} />
+          </Later>
+        )}
       </div>
 
       <ActionBar unavailable={reason ? unavailableText(t, reason, item, kind) : null}>{actions}</ActionBar>

@@ -2,6 +2,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Later } from '../../../shared/ui/later.tsx';
 import { ErrorState } from '../../../shared/ui/list-states.tsx';
 import page from '../../../shared/ui/page.module.css';
 import { CardSkeletons } from './skeletons.tsx';
@@ -77,7 +78,9 @@ export function ItemStrip<T extends { id: string }>({
       ) : (
         <ul className={styles.hStrip} aria-labelledby={id} ref={strip}>
           {query.data.map((item, index) => (
-            <li key={item.id}>{render(item, index)}</li>
+            <Later key={item.id}>
+              <li>{render(item, index)}</li>
+            </Later>
           ))}
         </ul>
       )}

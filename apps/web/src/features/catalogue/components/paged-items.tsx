@@ -1,3 +1,4 @@
+import { Later } from '../../../shared/ui/later.tsx';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
@@ -39,7 +40,9 @@ export function PagedItems<T extends { id: string }>({
     <>
       <ul className={layout === 'grid' ? styles.cardGrid : styles.rowList} aria-label={label}>
         {unique.map((item, index) => (
-          <li key={item.id}>{render(item, index)}</li>
+          <Later key={item.id}>
+            <li>{render(item, index)}</li>
+          </Later>
         ))}
       </ul>
       <LoadMore

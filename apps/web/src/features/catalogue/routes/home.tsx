@@ -25,6 +25,7 @@ import { Tabs } from '../components/tabs.tsx';
 import { voucherKind } from '../kinds/voucher-kind.tsx';
 import { HOME_TABS, readHomeAddress, type HomeTab } from '../lib/home-address.ts';
 import styles from '../catalogue.module.css';
+import { Later } from '../../../shared/ui/later.tsx';
 
 // Only what the first view shows is in the home chunk; other tabs and search results load on demand.
 const PrivilegeTab = lazyScreen(() => import('../components/home-tabs/privilege-tab.tsx'));
@@ -72,18 +73,22 @@ export function HomeScreen() {
       ) : (
         <>
           <Banners position="TOP" label={t('catalogue.banners.top')} />
-          <Recommended />
-          <section className={styles.homeSection} aria-labelledby="category-title">
-            <h2 id="category-title" className={page.sectionTitle}>
-              {t('catalogue.home.category')}
-            </h2>
-            <CategoryTabs
-              tab={tab}
-              category={category}
-              onTab={(next) => update({ tab: next === 'voucher' ? undefined : next, category: undefined })}
-              onCategory={(slug) => update({ category: slug })}
-            />
-          </section>
+          <Later>
+            <Recommended />
+          </Later>
+          <Later>
+            <section className={styles.homeSection} aria-labelledby="category-title">
+              <h2 id="category-title" className={page.sectionTitle}>
+                {t('catalogue.home.category')}
+              </h2>
+              <CategoryTabs
+                tab={tab}
+                category={category}
+                onTab={(next) => update({ tab: next === 'voucher' ? undefined : next, category: undefined })}
+                onCategory={(slug) => update({ category: slug })}
+              />
+            </section>
+          </Later>
           <Banners position="BOTTOM" label={t('catalogue.banners.bottom')} />
         </>
       )}

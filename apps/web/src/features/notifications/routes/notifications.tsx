@@ -1,3 +1,4 @@
+import { Later } from '../../../shared/ui/later.tsx';
 import '../texts.ts';
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -183,12 +184,9 @@ export function NotificationsScreen() {
       ) : (
         <ul className={styles.list} data-testid="notifications-list">
           {items.map((item) => (
-            <NotificationItem
-              key={item.id}
-              item={item}
-              onIntent={NotificationDialogs.prefetch}
-              onOpen={openDetail}
-            />
+            <Later tail key={item.id}>
+              <NotificationItem item={item} onIntent={NotificationDialogs.prefetch} onOpen={openDetail} />
+            </Later>
           ))}
         </ul>
       )}

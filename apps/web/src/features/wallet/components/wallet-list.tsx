@@ -1,3 +1,4 @@
+import { Later } from '../../../shared/ui/later.tsx';
 import type { Page, WalletGroup, WalletVoucher } from '@app/contracts';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -46,13 +47,15 @@ export function WalletList({
     <>
       <ul className={styles.list} aria-label={t('wallet.listLabel')} data-testid="wallet-list">
         {vouchers.map((voucher, index) => (
-          <li key={keyOf(voucher)}>
-            <WalletCard
-              voucher={voucher}
-              eager={index < EAGER_CARDS}
-              position={inGroup ? { n: index + 1, of: total } : undefined}
-            />
-          </li>
+          <Later tail key={keyOf(voucher)}>
+            <li>
+              <WalletCard
+                voucher={voucher}
+                eager={index < EAGER_CARDS}
+                position={inGroup ? { n: index + 1, of: total } : undefined}
+              />
+            </li>
+          </Later>
         ))}
       </ul>
       <LoadMore query={query} />

@@ -1,0 +1,131 @@
+import { render, screen } from '@testing-library/preact';
+import { useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Later, leaveFirstScreen, startFirstScreen } from './later.tsx';
+
+/** Every task queued so far, and the renders they lead to, run. */
+const tasks = (n = 1) =>
+  Array.from({ length: n }).reduce<Promise<void>>(
+    (p) => p.then(() => new Promise((r) => setTimeout(r, 0))),
+    Promise.resolve(),
+  );
+
+// The pieces' state is the module's (one page load): each test starts past a first screen.
+const freshLater = async () => {
+  leaveFirstScreen();
+  await tasks(4);
+  return { Later, startFirstScreen, leaveFirstScreen };
+};
+
+const taps: string[] = [];
+function Piece({ name }: { name: string }) {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" data-testid={name} onClick={() => (taps.push(name), setCount(count + 1))}>
+      {name} {count}
+    </button>
+  );
+}
+
+afterEach(() => {
+  taps.length = 0;
+  document.body.innerHTML = '';
+});
+
+describe('Later', () => {
+  it('draws its part at once outside a page’s first screen', async () => {
+    await freshLater();
+    render(
+      <Later>
+        <Piece name="a" />
+      </Later>,
+    );
+    expect(screen.getByTestId('a').textContent).toBe('a 0');
+  });
+
+  it('takes over server markup piece by piece, a task each, in order, keeping the markup meanwhile', async () => {
+    await freshLater();
+    const page = (
+      <main>
+        <Piece name="top" />
+        <Later>
+          <Piece name="one" />
+        </Later>
+        <Later>
+          <Piece name="two" />
+        </Later>
+      </main>
+    );
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(page);
+    document.body.append(root);
+    const markup = root.innerHTML;
+
+    startFirstScreen(true);
+    hydrateRoot(root, page);
+    // The surroundings are live; the pieces are the server's markup, untouched, not yet taken over.
+    expect(root.innerHTML).toBe(markup);
+    const tap = (name: string) => root.querySelector<HTMLButtonElement>(`[data-testid="${name}"]`)?.click();
+    tap('top');
+    tap('one');
+    expect(taps).toEqual(['top']);
+
+    await tasks(1);
+    tap('one');
+    tap('two');
+    expect(taps).toEqual(['top', 'one']);
+
+    await tasks(2);
+    tap('two');
+    expect(taps).toEqual(['top', 'one', 'two']);
+    // Taken over, not drawn again: one of each.
+    expect(root.querySelectorAll('button')).toHaveLength(3);
+  });
+
+  it('stops splitting once the server’s markup is all taken over, and after the first move', async () => {
+    await freshLater();
+    startFirstScreen(true);
+    render(
+      <Later>
+        <Piece name="a" />
+      </Later>,
+    );
+    await tasks(4);
+    // The queue ran dry: a part mounted now (data that arrived later) is drawn at once.
+    render(
+      <Later>
+        <Piece name="b" />
+      </Later>,
+    );
+    expect(screen.getByTestId('b')).toBeTruthy();
+
+    startFirstScreen(false);
+    leaveFirstScreen();
+    render(
+      <Later tail>
+        <Piece name="c" />
+      </Later>,
+    );
+    expect(screen.getByTestId('c')).toBeTruthy();
+  });
+
+  it('splits a first screen drawn in the browser only where asked (the tail of a screen)', async () => {
+    await freshLater();
+    startFirstScreen(false);
+    render(
+      <ul>
+        <Later>
+          <li data-testid="plain">plain</li>
+        </Later>
+        <Later tail>
+          <li data-testid="tail">tail</li>
+        </Later>
+      </ul>,
+    );
+    expect(screen.getByTestId('plain')).toBeTruthy();
+    expect(screen.queryByTestId('tail')).toBeNull();
+    expect(await screen.findByTestId('tail')).toBeTruthy();
+  });
+});
