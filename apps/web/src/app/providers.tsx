@@ -1,6 +1,9 @@
+import { IconProvider } from '@ant-design/icons';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from '../shared/api/query-client.ts';
+
+const ICONS = { zeroRuntime: true };
 
 // antd's ConfigProvider is not here: it would put the kit's runtime in every route's first download.
 // Screens that use antd get it with their own code (app/lazy-screen.tsx).
@@ -11,5 +14,10 @@ export function AppProviders({
   client?: QueryClient;
   children: ReactNode;
 }) {
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      {/* The icons' styles are app.css's: no icon injects them as it mounts. */}
+      <IconProvider value={ICONS}>{children}</IconProvider>
+    </QueryClientProvider>
+  );
 }
