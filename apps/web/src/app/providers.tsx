@@ -1,4 +1,4 @@
-import { IconProvider } from '@ant-design/icons';
+import IconContext from '@ant-design/icons/es/components/Context';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from '../shared/api/query-client.ts';
@@ -17,7 +17,7 @@ export function AppProviders({
   return (
     <QueryClientProvider client={client}>
       {/* The icons' styles are app.css's: no icon injects them as it mounts. */}
-      <IconProvider value={ICONS}>{children}</IconProvider>
+      <IconContext.Provider value={ICONS}>{children}</IconContext.Provider>
     </QueryClientProvider>
   );
 }
