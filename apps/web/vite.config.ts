@@ -211,7 +211,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     : {
         outDir: 'dist',
         target: 'es2022',
-        sourcemap: false,
+        // WEB_SOURCEMAP=1 for scripts/bench/start-profile.mjs, which reads the maps; never in a shipped build.
+        sourcemap: process.env.WEB_SOURCEMAP === '1',
         chunkSizeWarningLimit: 600,
         // The bench reads it to add up what the home route downloads.
         manifest: true,

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/preact';
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Later, leaveFirstScreen, startFirstScreen } from './later.tsx';
 
 /** Every task queued so far, and the renders they lead to, run. */
@@ -18,6 +18,16 @@ const freshLater = async () => {
   await tasks(4);
   return { Later, startFirstScreen, leaveFirstScreen };
 };
+
+// A browser delivers each message to a port in a task of its own; Node's ports deliver what is queued
+// in one go. The browser's way, for the pieces' channel.
+beforeAll(() => {
+  class BrowserChannel {
+    port1: { onmessage: ((event: object) => void) | null } = { onmessage: null };
+    port2 = { postMessage: () => void setTimeout(() => this.port1.onmessage?.({}), 0) };
+  }
+  vi.stubGlobal('MessageChannel', BrowserChannel);
+});
 
 const taps: string[] = [];
 function Piece({ name }: { name: string }) {

@@ -1,0 +1,167 @@
+// Where a screen's start goes on a slow phone: the long tasks of one load under CPU throttling (a
+// timeline trace), then the JavaScript inside them by library and by the app's own functions (a CPU
+// profile read through the build's source maps). Lighthouse says how long the main thread was blocked;
+// this says by what. Against an app that is already running, built with source maps:
+//
+//   WEB_SOURCEMAP=1 npm run build && npm run serve
+//   node scripts/bench/start-profile.mjs http://127.0.0.1:3000/home [--member] [--rate 8]
+//
+// --member makes a member through the API (scripts/bench/member-fixture.mjs) and opens the page with its
+// session, as a returning member's phone would (the signed-in hint cookie included). --rate is the CPU
+// slowdown: Lighthouse's 4× scaled to the host, as `BENCH_LIGHTHOUSE_HOST_INDEX` does (a host rated
+// 2,700 slowed 8× stands for one of 1,350 slowed 4×). Figures are throttled milliseconds.
+import { existsSync, readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { SourceMapConsumer } from 'source-map-js';
+import { memberFixture } from './member-fixture.mjs';
+
+const args = process.argv.slice(2);
+const url = args.find((a) => a.startsWith('http'));
+if (!url) throw new Error('usage: start-profile.mjs <url> [--member] [--rate 8]');
+const rateAt = args.indexOf('--rate');
+const rate = rateAt >= 0 ? Number(args[rateAt + 1]) : 8;
+const LONG_MS = 50;
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+});
+try {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  if (args.includes('--member')) {
+    const member = await memberFixture(new URL(url).origin);
+    await page.goto(new URL('/health', url).href);
+    await page.evaluate(
+      ([access, refresh]) => {
+        localStorage.setItem('accessToken', access);
+        localStorage.setItem('refreshToken', refresh);
+        globalThis.document.cookie = 'member=1; Path=/; Max-Age=3600; SameSite=Lax';
+      },
+      [member.accessToken, member.refreshToken],
+    );
+  }
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] },
+    transferMode: 'ReportEvents',
+  });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1500);
+  const { profile } = await cdp.send('Profiler.stop');
+  await cdp.send('Tracing.end');
+  await traced;
+
+  printLongTasks(events);
+  printProfile(profile, new URL(url).origin);
+} finally {
+  await browser.close();
+}
+
+/** The renderer's main thread's tasks over 50 ms, each with its largest parts. */
+function printLongTasks(events) {
+  const main = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const onMain = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === 'X');
+  const t0 = Math.min(...onMain.map((e) => e.ts));
+  const paint = events.find((e) => e.name === 'firstContentfulPaint');
+  let blocking = 0;
+  console.log(
+    `Long tasks (CPU ×${rate}; ms from the first task${paint ? `, first paint at ${((paint.ts - t0) / 1000).toFixed(0)}` : ''}):`,
+  );
+  for (const task of onMain.filter((e) => e.name === 'RunTask' && e.dur > LONG_MS * 1000)) {
+    blocking += task.dur / 1000 - LONG_MS;
+    const parts = new Map();
+    for (const e of onMain)
+      if (
+        e !== task &&
+        e.ts >= task.ts &&
+        e.ts + e.dur <= task.ts + task.dur &&
+        e.dur > 3000 &&
+        e.name !== 'RunTask'
+      )
+        parts.set(e.name, Math.max(parts.get(e.name) ?? 0, e.dur));
+    const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 4);
+    console.log(
+      `  at ${String(((task.ts - t0) / 1000).toFixed(0)).padStart(5)}  ${String((task.dur / 1000).toFixed(0)).padStart(4)} ms  ${top.map(([n, d]) => `${n} ${(d / 1000).toFixed(0)}`).join(' | ')}`,
+    );
+  }
+  console.log(`  past 50 ms in all: ${blocking.toFixed(0)} ms\n`);
+}
+
+/** Self time by library (or the app's file), and the app's own functions by the time spent inside them. */
+function printProfile(profile, origin) {
+  const maps = new Map();
+  const mapOf = (scriptUrl) => {
+    if (!scriptUrl.startsWith(`${origin}/assets/`)) return null;
+    if (!maps.has(scriptUrl)) {
+      const file = new URL(
+        `../../apps/web/dist/assets/${scriptUrl.split('/assets/')[1]}.map`,
+        import.meta.url,
+      );
+      maps.set(
+        scriptUrl,
+        existsSync(file) ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8'))) : null,
+      );
+    }
+    return maps.get(scriptUrl);
+  };
+  const where = ({ url: scriptUrl, lineNumber, columnNumber, functionName }) => {
+    const map = scriptUrl ? mapOf(scriptUrl) : null;
+    const at = map?.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
+    if (!at?.source)
+      return {
+        file: scriptUrl ? scriptUrl.replace(/.*\//, '') : `(${functionName || 'native'})`,
+        fn: functionName,
+      };
+    const file = at.source.replace(/.*node_modules\//, '').replace(/.*\/src\//, 'src/');
+    return { file, fn: `${file}:${at.line} ${functionName || at.name || ''}` };
+  };
+  const nodes = new Map(profile.nodes.map((n) => [n.id, { ...n, self: 0, at: where(n.callFrame) }]));
+  profile.samples.forEach((id, i) => (nodes.get(id).self += profile.timeDeltas[i + 1] ?? 0));
+  const total = (n) => (n.total ??= n.self + (n.children ?? []).reduce((s, c) => s + total(nodes.get(c)), 0));
+  const root = nodes.get(profile.nodes[0].id);
+  total(root);
+
+  const byLibrary = new Map();
+  for (const n of nodes.values()) {
+    if (/^\((idle|program|garbage collector)\)$/.test(n.at.file)) continue;
+    const library = n.at.file.startsWith('src/')
+      ? n.at.file
+      : n.at.file.replace(/^((@[^/]+\/)?[^/]+).*/, '$1');
+    byLibrary.set(library, (byLibrary.get(library) ?? 0) + n.self);
+  }
+  console.log('JavaScript self time by library or file (ms):');
+  for (const [name, us] of [...byLibrary].sort((a, b) => b[1] - a[1]).slice(0, 20))
+    console.log(`  ${(us / 1000).toFixed(1).padStart(7)}  ${name}`);
+
+  // Inclusive time of the app's own functions, each counted once per call stack.
+  const inside = new Map();
+  const walk = (n, seen) => {
+    const own = n.at.file.startsWith('src/') && n.at.fn;
+    if (own && !seen.has(n.at.fn)) {
+      inside.set(n.at.fn, (inside.get(n.at.fn) ?? 0) + n.total);
+      seen = new Set(seen).add(n.at.fn);
+    }
+    for (const c of n.children ?? []) walk(nodes.get(c), seen);
+  };
+  walk(root, new Set());
+  console.log('\nThe app’s functions, time inside them (ms):');
+  for (const [name, us] of [...inside].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`  ${(us / 1000).toFixed(1).padStart(7)}  ${name}`);
+}
