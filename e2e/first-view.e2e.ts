@@ -157,9 +157,10 @@ describe.each(['en', 'th'] as const)('a visitor in %s', (lang: Lang) => {
     await page.context().close();
   });
 
-  it('sees nothing move when the web fonts arrive: the stand-in font has their measure', async () => {
-    // Lighthouse's phone: the fonts arrive after the first paint, and a stand-in of other widths wraps
-    // titles differently, moving what is below them (0.022 on this machine's DejaVu Sans before).
+  it('sees nothing move as home loads on Lighthouse’s phone', async () => {
+    // A first visit is drawn in the stand-in fonts, which have Noto's measure: when the web font was
+    // swapped in after the first paint, a stand-in of other widths wrapped titles differently and moved
+    // what is below them (0.022 on this machine's DejaVu Sans).
     for (let load = 0; load < 2; load += 1) {
       const page = await newPage(browser, LIGHTHOUSE_PHONE, LIGHTHOUSE_DEVICE);
       await page.addInitScript(() => {
