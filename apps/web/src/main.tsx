@@ -43,8 +43,8 @@ const start = () => {
 };
 // The requests above are on their way; the app starts in a task of its own, after them, once the
 // shell's texts in the page's language are here (downloading beside the app's code: the page links
-// them). A failed download is asked for once more, then the app starts anyway. (Preact renders in one
-// piece: startTransition would not slice it.)
+// them). A failed download is asked for once more, then the app starts anyway. Preact renders in one
+// piece (startTransition would not slice it): the first screen is sliced by its `Later` pieces instead.
 textsArrived()
   .catch(() => textsArrived())
   .catch((error: unknown) => console.warn('texts could not be downloaded', error))
