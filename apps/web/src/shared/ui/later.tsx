@@ -53,10 +53,10 @@ const nextTask = (): Promise<void> =>
 const nextTurn = (): Promise<void> => {
   waiting++;
   turn = turn.then(nextTask).then(() => {
-    waiting--;
-  });
-  void turn.then(nextTask).then(() => {
-    if (waiting === 0) hydrating = false;
+    if (--waiting > 0) return;
+    void nextTask().then(() => {
+      if (waiting === 0) hydrating = false;
+    });
   });
   return turn;
 };
