@@ -218,14 +218,20 @@ export const moveCatalogueStatus = async (
   const k = kindOf(kind);
   const table = k.statusTable;
   if (!table) throw new AppError('method_not_allowed');
+  // Nothing to move: the row as it is, read under the lock. Read after the commit, it could already show
+  // another move made at the same version, and answer this one as if it had made it.
+  let unchanged: unknown;
   const after = await save(deps, actor, kind, action, async (trx, now) => {
     const version = await lockForEdit(trx, table, id, k.notFound, expectedVersion);
-    if ((await statusOf(trx, table, id)) === STATUS_ACTIONS[action]) return { id, after: undefined };
+    if ((await statusOf(trx, table, id)) === STATUS_ACTIONS[action]) {
+      unchanged = await k.read(trx, id);
+      return { id, after: undefined };
+    }
     const before = await k.read(trx, id);
     await moveStatus(trx, table, id, action, version, now);
     return { id, before, after: await k.read(trx, id) };
   });
-  return after ?? (await readCatalogueRow(deps.db, kind, id));
+  return after ?? unchanged;
 };
 
 /**
