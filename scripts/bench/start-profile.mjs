@@ -4,7 +4,8 @@
 // this says by what. Against an app that is already running, built with source maps:
 //
 //   WEB_SOURCEMAP=1 npm run build && npm run serve
-//   node scripts/bench/start-profile.mjs http://127.0.0.1:3000/home [--member] [--rate 8]
+//   node scripts/bench/start-profile.mjs http://127.0.0.1:3000/home [--member] [--rate 8] [--inside i18next]
+//     [--tap '[data-testid="redeem-now"]']
 //
 // --member makes a member through the API (scripts/bench/member-fixture.mjs) and opens the page with its
 // session, as a returning member's phone would (the signed-in hint cookie included). --rate is the CPU
@@ -17,9 +18,18 @@ import { memberFixture } from './member-fixture.mjs';
 
 const args = process.argv.slice(2);
 const url = args.find((a) => a.startsWith('http'));
-if (!url) throw new Error('usage: start-profile.mjs <url> [--member] [--rate 8]');
+if (!url)
+  throw new Error(
+    'usage: start-profile.mjs <url> [--member] [--rate 8] [--inside <library>] [--tap <selector>]',
+  );
 const rateAt = args.indexOf('--rate');
 const rate = rateAt >= 0 ? Number(args[rateAt + 1]) : 8;
+// --inside: that library's own functions by self time too (where its share of the time goes).
+const insideAt = args.indexOf('--inside');
+const insideLibrary = insideAt >= 0 ? args[insideAt + 1] : null;
+// --tap: not the load but a tap on the loaded page (the screen's code loaded on the tap, and its drawing).
+const tapAt = args.indexOf('--tap');
+const tapOn = tapAt >= 0 ? args[tapAt + 1] : null;
 const LONG_MS = 50;
 
 const browser = await chromium.launch({
@@ -46,6 +56,10 @@ try {
       [member.accessToken, member.refreshToken],
     );
   }
+  if (tapOn) {
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.locator(tapOn).waitFor();
+  }
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   const events = [];
@@ -58,17 +72,21 @@ try {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(1500);
+  if (tapOn) await page.locator(tapOn).tap();
+  else await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(tapOn ? 4000 : 1500);
   const { profile } = await cdp.send('Profiler.stop');
   await cdp.send('Tracing.end');
   await traced;
 
-  printLongTasks(events);
-  printProfile(profile, new URL(url).origin);
+  const tasks = printLongTasks(events);
+  printProfile(profile, new URL(url).origin, tasks);
 } finally {
   await browser.close();
 }
+
+/** A package's name from a source's path below node_modules. */
+const libraryOf = (file) => file.replace(/^((@[^/]+\/)?[^/]+).*/, '$1');
 
 /** The renderer's main thread's tasks over 50 ms, each with its largest parts. */
 function printLongTasks(events) {
@@ -81,10 +99,11 @@ function printLongTasks(events) {
   const t0 = Math.min(...onMain.map((e) => e.ts));
   const paint = events.find((e) => e.name === 'firstContentfulPaint');
   let blocking = 0;
+  const long = onMain.filter((e) => e.name === 'RunTask' && e.dur > LONG_MS * 1000);
   console.log(
     `Long tasks (CPU ×${rate}; ms from the first task${paint ? `, first paint at ${((paint.ts - t0) / 1000).toFixed(0)}` : ''}):`,
   );
-  for (const task of onMain.filter((e) => e.name === 'RunTask' && e.dur > LONG_MS * 1000)) {
+  for (const task of long) {
     blocking += task.dur / 1000 - LONG_MS;
     const parts = new Map();
     for (const e of onMain)
@@ -102,10 +121,15 @@ function printLongTasks(events) {
     );
   }
   console.log(`  past 50 ms in all: ${blocking.toFixed(0)} ms\n`);
+  return long.map((task) => ({ at: (task.ts - t0) / 1000, from: task.ts, to: task.ts + task.dur }));
 }
 
-/** Self time by library (or the app's file), and the app's own functions by the time spent inside them. */
-function printProfile(profile, origin) {
+/**
+ * Self time by library (or the app's file), the app's own functions by the time spent inside them, and
+ * in each long task the app's functions that its samples were under (the innermost one of each sample's
+ * stack). The profile's and the trace's clocks are the same, so a sample falls in the task it ran in.
+ */
+function printProfile(profile, origin, tasks) {
   const maps = new Map();
   const mapOf = (scriptUrl) => {
     if (!scriptUrl.startsWith(`${origin}/assets/`)) return null;
@@ -141,14 +165,24 @@ function printProfile(profile, origin) {
   const byLibrary = new Map();
   for (const n of nodes.values()) {
     if (/^\((idle|program|garbage collector)\)$/.test(n.at.file)) continue;
-    const library = n.at.file.startsWith('src/')
-      ? n.at.file
-      : n.at.file.replace(/^((@[^/]+\/)?[^/]+).*/, '$1');
+    const library = n.at.file.startsWith('src/') ? n.at.file : libraryOf(n.at.file);
     byLibrary.set(library, (byLibrary.get(library) ?? 0) + n.self);
   }
   console.log('JavaScript self time by library or file (ms):');
   for (const [name, us] of [...byLibrary].sort((a, b) => b[1] - a[1]).slice(0, 20))
     console.log(`  ${(us / 1000).toFixed(1).padStart(7)}  ${name}`);
+
+  if (insideLibrary) {
+    const own = new Map();
+    for (const n of nodes.values()) {
+      if (!n.at.file.startsWith(insideLibrary)) continue;
+      const name = `${n.at.file}:${n.callFrame.functionName || '(anonymous)'}`;
+      own.set(name, (own.get(name) ?? 0) + n.self);
+    }
+    console.log(`\n${insideLibrary}: its functions by self time (ms):`);
+    for (const [name, us] of [...own].sort((a, b) => b[1] - a[1]).slice(0, 15))
+      console.log(`  ${(us / 1000).toFixed(1).padStart(7)}  ${name}`);
+  }
 
   // Inclusive time of the app's own functions, each counted once per call stack.
   const inside = new Map();
@@ -164,4 +198,28 @@ function printProfile(profile, origin) {
   console.log('\nThe app’s functions, time inside them (ms):');
   for (const [name, us] of [...inside].sort((a, b) => b[1] - a[1]).slice(0, 25))
     console.log(`  ${(us / 1000).toFixed(1).padStart(7)}  ${name}`);
+
+  const parent = new Map();
+  for (const n of nodes.values()) for (const c of n.children ?? []) parent.set(c, n);
+  // The app's innermost function, else the library the sample was in (module evaluation has no caller).
+  const innermostOwn = (n) => {
+    for (let at = n; at; at = parent.get(at.id))
+      if (at.at.file.startsWith('src/') && at.at.fn) return at.at.fn;
+    return /^\(/.test(n.at.file) ? null : `[${libraryOf(n.at.file)}]`;
+  };
+  const perTask = tasks.map(() => new Map());
+  let ts = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    ts += profile.timeDeltas[i] ?? 0;
+    const task = tasks.findIndex((t) => ts >= t.from && ts <= t.to);
+    const fn = task >= 0 ? innermostOwn(nodes.get(id)) : null;
+    if (fn) perTask[task].set(fn, (perTask[task].get(fn) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  });
+  console.log('\nIn each long task, the app’s innermost functions (ms):');
+  tasks.forEach((task, i) => {
+    const top = [...perTask[i]].sort((a, b) => b[1] - a[1]).slice(0, 4);
+    console.log(
+      `  at ${task.at.toFixed(0).padStart(5)}  ${top.map(([fn, us]) => `${fn} ${(us / 1000).toFixed(0)}`).join(' | ') || '(none of the app’s)'}`,
+    );
+  });
 }

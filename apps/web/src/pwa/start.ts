@@ -1,5 +1,7 @@
-import { currentLanguage, i18next } from '../shared/i18n/i18n.ts';
 import { useAuthStore } from '../features/auth/index.ts';
+import { queryClient } from '../shared/api/query-client.ts';
+import { currentLanguage, i18next } from '../shared/i18n/i18n.ts';
+import { whenSettled } from '../shared/when-settled.ts';
 import { waitingUpdate } from './update-state.ts';
 
 /** How often an open app asks whether a new version was deployed (also on every return to the tab). */
@@ -68,8 +70,9 @@ function followLanguageInManifest() {
 
 /**
  * While a member is signed in and online, their wallet's copy on the device is refreshed: at start, on
- * every reconnection, on a language change, and at most every few minutes otherwise. The screens' own
- * reads keep their copies too (features/wallet/api/device-copy.ts).
+ * every reconnection, on a language change, and at most every few minutes otherwise — each time once the
+ * screen's own reads are in and the browser is idle. The screens' own reads keep their copies too
+ * (features/wallet/api/device-copy.ts).
  */
 function keepWalletOnDevice() {
   let last = 0;
@@ -80,8 +83,13 @@ function keepWalletOnDevice() {
     if (!force && Date.now() - last < WALLET_REFRESH_MS) return;
     running = true;
     last = Date.now();
-    void import('../features/wallet/offline/refresh-offline-wallet.ts')
-      .then(({ refreshOfflineWallet }) => refreshOfflineWallet({ lang: currentLanguage(), viewer: info.id }))
+    void whenSettled(queryClient)
+      .then(() => import('../features/wallet/offline/refresh-offline-wallet.ts'))
+      .then(({ refreshOfflineWallet }) => {
+        // Whoever is signed in once it is time (the member may have signed out, or in as another).
+        const viewer = useAuthStore.getState().info?.id;
+        if (viewer) return refreshOfflineWallet({ lang: currentLanguage(), viewer });
+      })
       .catch(() => undefined)
       .finally(() => {
         running = false;

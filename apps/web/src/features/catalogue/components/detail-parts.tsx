@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths, storePath } from '../../../shared/paths.ts';
+import { Later } from '../../../shared/ui/later.tsx';
 import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { EmptyState, StateActions } from '../../../shared/ui/list-states.tsx';
 import page from '../../../shared/ui/page.module.css';
+import { Phrases } from '../../../shared/ui/phrases.tsx';
 import { tierTerm } from './badges.tsx';
 import styles from '../catalogue.module.css';
-import { Phrases } from '../../../shared/ui/phrases.tsx';
 
 /** The merchant above a detail's title, linking to the store's vouchers. */
 export function MerchantLine({ merchant }: { merchant: VoucherSummary['merchant'] }) {
@@ -37,21 +38,24 @@ export function DetailSection({ title, children, id }: { title: string; children
 
 /**
  * The merchant's conditions as the API words them, when there are any (they may restate in a sentence
- * a tier or other fact already shown as a tag).
+ * a tier or other fact already shown as a tag); over server markup, taken over in a piece of its own.
  */
 export function TermsSection({ terms }: { terms: string[] }) {
   const { t } = useTranslation();
+  // Decided before the piece: a `Later` piece always draws an element.
   if (terms.length === 0) return null;
   return (
-    <DetailSection id="detail-terms" title={t('catalogue.detail.terms')}>
-      <ul className={styles.termsList} data-testid="terms">
-        {terms.map((line, i) => (
-          <li key={`${i}-${line}`}>
-            <Phrases text={line} />
-          </li>
-        ))}
-      </ul>
-    </DetailSection>
+    <Later>
+      <DetailSection id="detail-terms" title={t('catalogue.detail.terms')}>
+        <ul className={styles.termsList} data-testid="terms">
+          {terms.map((line, i) => (
+            <li key={`${i}-${line}`}>
+              <Phrases text={line} />
+            </li>
+          ))}
+        </ul>
+      </DetailSection>
+    </Later>
   );
 }
 

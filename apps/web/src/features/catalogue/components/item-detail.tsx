@@ -1,13 +1,13 @@
-import { Later } from '../../../shared/ui/later.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { voucherStatus } from '../../../shared/catalogue/voucher-status.ts';
+import { Later } from '../../../shared/ui/later.tsx';
+import { Phrases } from '../../../shared/ui/phrases.tsx';
 import { ItemTags } from './badges.tsx';
 import { ActionBar, DetailSection, MerchantLine, TermsSection, unavailableText } from './detail-parts.tsx';
 import { Gallery } from './gallery.tsx';
 import type { ItemBasics } from './item-card.tsx';
 import styles from '../catalogue.module.css';
-import { Phrases } from '../../../shared/ui/phrases.tsx';
 
 /**
  * The layout of a voucher or privilege detail: pictures, merchant, title, price, tags, description,
@@ -94,11 +94,7 @@ export function ItemDetail({
           </DetailSection>
         </Later>
 
-        {item.terms.length > 0 && (
-          <Later>
-            <TermsSection terms={item.terms} />
-          </Later>
-        )}
+        <TermsSection terms={item.terms} />
       </div>
 
       <ActionBar unavailable={reason ? unavailableText(t, reason, item, kind) : null}>{actions}</ActionBar>

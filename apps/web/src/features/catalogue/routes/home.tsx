@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
+import { Later } from '../../../shared/ui/later.tsx';
 import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
 import page from '../../../shared/ui/page.module.css';
 import skeleton from '../../../shared/ui/skeleton.module.css';
@@ -25,7 +26,6 @@ import { Tabs } from '../components/tabs.tsx';
 import { voucherKind } from '../kinds/voucher-kind.tsx';
 import { HOME_TABS, readHomeAddress, type HomeTab } from '../lib/home-address.ts';
 import styles from '../catalogue.module.css';
-import { Later } from '../../../shared/ui/later.tsx';
 
 // Only what the first view shows is in the home chunk; other tabs and search results load on demand.
 const PrivilegeTab = lazyScreen(() => import('../components/home-tabs/privilege-tab.tsx'));

@@ -1,4 +1,5 @@
 import { pruneOfflineCopies } from '../../../pwa/offline-store.ts';
+import { idleMoment } from '../../../shared/when-settled.ts';
 import type { DeviceCopyMark } from '../api/device-copy.ts';
 import { getWallet, getWalletGroups, WALLET_PAGE_SIZE } from '../api/get-wallet.ts';
 import { getWalletVoucher } from '../api/get-wallet-voucher.ts';
@@ -48,6 +49,8 @@ export async function refreshOfflineWallet(scope: WalletScope): Promise<void> {
     const queue = ids.slice(0, MAX_ITEMS);
     const worker = async () => {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        // Each voucher in the browser's idle time: a tap meanwhile is answered first.
+        await idleMoment();
         fresh(await getWalletVoucher(scope, id));
       }
     };
