@@ -5,7 +5,7 @@
 //
 //   WEB_SOURCEMAP=1 npm run build && npm run serve
 //   node scripts/bench/start-profile.mjs http://127.0.0.1:3000/home [--member] [--rate 8] [--inside i18next]
-//     [--tap '[data-testid="redeem-now"]']
+//     [--tap '[data-testid="redeem-now"]']    (a wallet item: …/wallet/{walletVoucherId} --member)
 //
 // --member makes a member through the API (scripts/bench/member-fixture.mjs) and opens the page with its
 // session, as a returning member's phone would (the signed-in hint cookie included). --rate is the CPU
@@ -17,7 +17,7 @@ import { SourceMapConsumer } from 'source-map-js';
 import { memberFixture } from './member-fixture.mjs';
 
 const args = process.argv.slice(2);
-const url = args.find((a) => a.startsWith('http'));
+let url = args.find((a) => a.startsWith('http'));
 if (!url)
   throw new Error(
     'usage: start-profile.mjs <url> [--member] [--rate 8] [--inside <library>] [--tap <selector>]',
@@ -31,6 +31,8 @@ const insideLibrary = insideAt >= 0 ? args[insideAt + 1] : null;
 const tapAt = args.indexOf('--tap');
 const tapOn = tapAt >= 0 ? args[tapAt + 1] : null;
 const LONG_MS = 50;
+/** A package's name from a source's path below node_modules. */
+const libraryOf = (file) => file.replace(/^((@[^/]+\/)?[^/]+).*/, '$1');
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -46,6 +48,8 @@ try {
   const page = await context.newPage();
   if (args.includes('--member')) {
     const member = await memberFixture(new URL(url).origin);
+    // The member's own voucher: …/wallet/{walletVoucherId}
+    url = url.replace('{walletVoucherId}', member.walletVoucherId);
     await page.goto(new URL('/health', url).href);
     await page.evaluate(
       ([access, refresh]) => {
@@ -84,9 +88,6 @@ try {
 } finally {
   await browser.close();
 }
-
-/** A package's name from a source's path below node_modules. */
-const libraryOf = (file) => file.replace(/^((@[^/]+\/)?[^/]+).*/, '$1');
 
 /** The renderer's main thread's tasks over 50 ms, each with its largest parts. */
 function printLongTasks(events) {

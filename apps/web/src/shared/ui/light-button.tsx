@@ -3,8 +3,11 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import styles from './button.module.css';
 
 type LightButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  /** `link`: antd's link button, text only (a screen's secondary action beside its title). */
-  variant?: 'default' | 'primary' | 'link';
+  /**
+   * `link`: antd's link button, text only (a screen's secondary action beside its title). `text`: antd's
+   * text button, on a faint grey (a dialog's quiet way out).
+   */
+  variant?: 'default' | 'primary' | 'link' | 'text';
   block?: boolean;
   /** antd's large button: the pay bar's one action. */
   size?: 'middle' | 'large';
@@ -30,6 +33,7 @@ export function LightButton({
     styles.button,
     variant === 'primary' && styles.primary,
     variant === 'link' && styles.link,
+    variant === 'text' && styles.text,
     block && styles.block,
     size === 'large' && styles.large,
     disabled && styles.inert,

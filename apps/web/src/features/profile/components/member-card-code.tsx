@@ -1,9 +1,9 @@
-import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Barcode } from '../../../shared/barcode/barcode.tsx';
 import { QrCode } from '../../../shared/barcode/qr-code.tsx';
 import { CounterModal } from '../../../shared/ui/counter-modal.tsx';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
 import styles from './member-card-code.module.css';
 
 /**
@@ -47,9 +47,9 @@ export default function MemberCardCode({
           className={styles.qr}
         />
         <p className={styles.codeHint}>{t('profile.card.code.hint')}</p>
-        <Button block size="large" onClick={onClose} data-testid="member-card-code-close">
+        <LightButton block size="large" onClick={onClose} data-testid="member-card-code-close">
           {t('profile.card.code.close')}
-        </Button>
+        </LightButton>
       </div>
     </CounterModal>
   );

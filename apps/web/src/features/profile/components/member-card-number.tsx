@@ -29,9 +29,9 @@ export const getMemberCardQueryOptions = (viewer: string) =>
  */
 export const groupInFours = (digits: string) => (digits.match(/.{1,4}/g) ?? [digits]).join(' ');
 
-// The QR, the barcode and antd's modal are not part of the profile's first paint: they load on the
-// tap (fetched as the finger lands).
-const CodeScreen = lazyScreen(() => import('./member-card-code.tsx'));
+// The QR and the barcode are not part of the profile's first paint: they load on the tap (fetched as the
+// finger lands), without antd's code (shared/ui/counter-modal.tsx).
+const CodeScreen = lazyScreen(() => import('./member-card-code.tsx'), { kit: false });
 
 /** The card number on the card face, and "Show my card": the number as a QR and a barcode to scan. */
 export function CardNumber({ viewer, name }: { viewer: string; name: string }) {

@@ -7,12 +7,12 @@ import type { DeviceCopyMark } from '../api/device-copy.ts';
 import type { WalletAction } from '../lib/wallet-state.ts';
 import styles from '../wallet.module.css';
 
-// The code screen (antd's modal, the barcode and the QR) is not part of the voucher's first paint: it
-// is loaded by the tap on Redeem Now, after the button has shown it is busy (useLazyOpen). Loaded as the
-// voucher showed, its code ran while the screen itself was starting (Lighthouse counted it in the
-// screen's blocking time); the service worker keeps its files on the phone, so at the counter the tap
-// waits only for that code to run.
-const CodeScreen = lazyScreen(() => import('./code-screen.tsx'));
+// The code screen (the barcode and the QR) is not part of the voucher's first paint: it is loaded by the
+// tap on Redeem Now, after the button has shown it is busy (useLazyOpen). Loaded as the voucher showed,
+// its code ran while the screen itself was starting (Lighthouse counted it in the screen's blocking
+// time); the service worker keeps its files on the phone, so at the counter the tap waits only for that
+// code to run — without antd's (shared/ui/counter-modal.tsx).
+const CodeScreen = lazyScreen(() => import('./code-screen.tsx'), { kit: false });
 
 /**
  * The bar under a wallet item: Redeem Now while it can be used — the one way to the code, and from
