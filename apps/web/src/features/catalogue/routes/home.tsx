@@ -1,6 +1,6 @@
 import type { BannerPosition } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { memo, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
@@ -27,11 +27,12 @@ import { voucherKind } from '../kinds/voucher-kind.tsx';
 import { HOME_TABS, readHomeAddress, type HomeTab } from '../lib/home-address.ts';
 import styles from '../catalogue.module.css';
 
-// Only what the first view shows is in the home chunk; other tabs and search results load on demand.
-const PrivilegeTab = lazyScreen(() => import('../components/home-tabs/privilege-tab.tsx'));
+// Only what the first view shows is in the home chunk; other tabs and search results load on demand,
+// antd's code only with the tabs that use it (their Load more).
+const PrivilegeTab = lazyScreen(() => import('../components/home-tabs/privilege-tab.tsx'), { kit: false });
 const CouponTab = lazyScreen(() => import('../components/home-tabs/coupon-tab.tsx'));
 const StoreTab = lazyScreen(() => import('../components/home-tabs/store-tab.tsx'));
-const SearchResults = lazyScreen(() => import('../components/search-results.tsx'));
+const SearchResults = lazyScreen(() => import('../components/search-results.tsx'), { kit: false });
 
 export function HomeScreen() {
   const { t } = useTranslation();
@@ -122,7 +123,9 @@ function Welcome() {
   );
 }
 
-function Banners({ position, label }: { position: BannerPosition; label: string }) {
+// Banners and the recommended strip depend on nothing the address holds: a tab or chip tapped (a new
+// address, home drawn again) leaves them as they are, and the tap draws only what it changed.
+const Banners = memo(function Banners({ position, label }: { position: BannerPosition; label: string }) {
   const scope = useCatalogueScope();
   const banners = useQuery(getBannersQueryOptions(scope, position));
   if (banners.isPending) {
@@ -137,9 +140,9 @@ function Banners({ position, label }: { position: BannerPosition; label: string 
   // Banners are decoration around the catalogue: when they fail, the page goes on without them.
   if (banners.isError) return null;
   return <BannerStrip banners={banners.data} label={label} eager={position === 'TOP'} />;
-}
+});
 
-function Recommended() {
+const Recommended = memo(function Recommended() {
   const { t } = useTranslation();
   const scope = useCatalogueScope();
   const now = useNow();
@@ -152,7 +155,7 @@ function Recommended() {
       render={(v) => voucherKind.card(v, now)}
     />
   );
-}
+});
 
 function CategoryTabs({
   tab,
