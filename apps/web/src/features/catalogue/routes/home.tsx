@@ -1,5 +1,5 @@
 import type { BannerPosition } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import page from '../../../shared/ui/page.module.css';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useNow } from '../../../shared/use-now.ts';
+import { whenSettled } from '../../../shared/when-settled.ts';
 import { useAuthStore } from '../../auth/index.ts';
 import { getBannersQueryOptions } from '../api/get-banners.ts';
 import { getCategoriesQueryOptions } from '../api/get-categories.ts';
@@ -39,6 +40,7 @@ export function HomeScreen() {
   useDocumentTitle(t('home.title'));
   const [params, setParams] = useSearchParams();
   const { q, tab, category } = readHomeAddress(params);
+  usePrefetchLightParts();
 
   // Tabs and chips replace the entry (Back leaves home rather than stepping through tabs); a search is a new entry.
   const update = (patch: Record<string, string | undefined>, push = false) => {
@@ -95,6 +97,20 @@ export function HomeScreen() {
       )}
     </div>
   );
+}
+
+/**
+ * The privilege tab's and the search results' code (a few kB, no antd) downloads once home is settled, so
+ * a first tap on them draws at once instead of asking for it inside the tap.
+ */
+function usePrefetchLightParts() {
+  const client = useQueryClient();
+  useEffect(() => {
+    void whenSettled(client).then(() => {
+      PrivilegeTab.prefetch();
+      SearchResults.prefetch();
+    });
+  }, [client]);
 }
 
 function Welcome() {
