@@ -131,25 +131,21 @@ const e2e = lanes.map(
 // their time waiting on timers, child processes and the database, so two share two cores well (three
 // made a child-process test flaky on a busy machine).
 const api = () => suite('api', ['--project', 'api', '--maxWorkers=2']);
-// CI also runs the API suite on PostgreSQL (`.ci/run` sets TEST_ALSO_POSTGRES_URL), in the same total.
-// Not beside the browsers: two API runs of two workers each beside two browser lanes would be far more
-// busy processes than cores for the suites' timing-sensitive concurrency and child-process tests. It
-// starts when the lanes have ended (or the PGlite run, if that ends first): the PGlite run is about one
-// core's work, so from then a core would otherwise wait.
+// CI also runs the API suite on PostgreSQL (`.ci/run` sets TEST_ALSO_POSTGRES_URL), in the same total:
+// after the PGlite run, not beside it: two API runs of two workers each, beside the browsers, would be
+// far more busy processes than cores for the suites' timing-sensitive concurrency and child-process tests.
 const postgresUrl = process.env.TEST_ALSO_POSTGRES_URL;
-const pglite = api();
-const lanesDone = Promise.all(e2e.map((lane) => lane()));
-const postgres = async () => {
-  if (!postgresUrl) return;
-  await Promise.race([lanesDone, pglite]);
-  await suite('api-postgres', ['--project', 'api', '--maxWorkers=2'], { TEST_DATABASE_URL: postgresUrl });
+const apiSuites = async () => {
+  await api();
+  if (postgresUrl)
+    await suite('api-postgres', ['--project', 'api', '--maxWorkers=2'], { TEST_DATABASE_URL: postgresUrl });
 };
 // The budget is a size check on what the build ships, so it needs this run's build of the web app.
 const budget = async () => {
   if (built) await step('bundle budget', ['node', 'scripts/bundle-budget.mjs']);
   else checks.push({ name: 'bundle budget (no build to check)', ok: false });
 };
-await Promise.all([pglite, lanesDone, postgres(), budget()]);
+await Promise.all([apiSuites(), ...e2e.map((lane) => lane()), budget()]);
 
 writeFileSync(`${resultsDir}/checks.json`, JSON.stringify({ checks }));
 const total = seconds(Date.now() - started);
