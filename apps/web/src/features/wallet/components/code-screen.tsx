@@ -86,7 +86,7 @@ export default function CodeScreen({
             </p>
           )}
           {marking.failed && (
-            <p className={styles.useOffline} role="alert" data-testid="use-load-error">
+            <p className={styles.codeLoadError} role="alert" data-testid="use-load-error">
               {t('wallet.use.loadError')}
             </p>
           )}
