@@ -4,6 +4,26 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+const root = `${process.cwd()}/`;
+const firstLine = (message = '') => message.split('\n').find((l) => l.trim()) ?? '';
+
+/**
+ * Each failed test as a line under its suite: CI may keep only the end of the log, and a count alone
+ * does not say which test to look at (nor whether it is the one that failed last time).
+ */
+function failuresOf(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+    const failed = file.assertionResults.filter((a) => a.status === 'failed');
+    for (const a of failed)
+      lines.push(`    ✗ ${name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0]).slice(0, 300)}`);
+    if (file.status === 'failed' && failed.length === 0)
+      lines.push(`    ✗ ${name} (outside its tests): ${firstLine(file.message).slice(0, 300)}`);
+  }
+  return lines;
+}
+
 export function summarise(resultsDir) {
   let passed = 0;
   let failed = 0;
@@ -37,6 +57,7 @@ export function summarise(resultsDir) {
     skipped += r.numPendingTests + r.numTodoTests;
     lines.push(
       `${fails === 0 ? '✓' : '✗'} ${file.replace(/\.json$/, '')}: ${r.numPassedTests} passed, ${fails} failed`,
+      ...failuresOf(r),
     );
   }
   console.log(`\n${lines.join('\n')}`);
