@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { pino } from 'pino';
 import type { Config } from './config.ts';
 import type { AppDeps } from './context.ts';
 import { databaseKind } from './db/database.ts';
@@ -91,7 +92,11 @@ const loggerOptions = (
       transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
     };
   }
-  return { level: config.logLevel };
+  // Written as each line is logged, not through pino's default asynchronous buffer: at a stop or a
+  // crash, process.exit() flushed the lines still queued while an earlier write was still on its way,
+  // so the log read "stopped" before the requests it had waited for (seen in the graceful-stop test),
+  // and a line queued at a hard exit could be lost.
+  return { level: config.logLevel, stream: pino.destination({ dest: 1, sync: true }) };
 };
 
 /**
