@@ -106,10 +106,10 @@ await pool(3, [
   async () => {
     built = await step('build', ['npm', 'run', '--silent', 'build']);
   },
+  () => suite('unit', [...unitProjects, '--maxWorkers=2']),
   () => step('lint', ['npx', 'eslint', '.', '--max-warnings', '0']),
   ...workspaces.map((w) => () => step(`typecheck ${w}`, ['npx', 'tsc', '-p', w])),
   () => step('format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']),
-  () => suite('unit', [...unitProjects, '--maxWorkers=2']),
 ]);
 
 // 2. The suites that need the build: the API's (its graceful-stop test serves the build) and the
