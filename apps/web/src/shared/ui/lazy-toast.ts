@@ -7,9 +7,11 @@ const load = () => import('./toast.ts').then((m) => m.toast);
  * the first toast, not with the screen. The service worker keeps a copy for offline use; a toast whose
  * code cannot load at all is dropped with a warning rather than failing what raised it.
  */
-export const lazyToast: Pick<typeof Toast, 'success' | 'error'> = {
+export const lazyToast: typeof Toast = {
   success: (text) => void load().then((toast) => toast.success(text), ignore),
   error: (text) => void load().then((toast) => toast.error(text), ignore),
+  successContent: (content, key) => void load().then((toast) => toast.successContent(content, key), ignore),
+  dismiss: (key) => void load().then((toast) => toast.dismiss(key), ignore),
 };
 
 function ignore(error: unknown) {

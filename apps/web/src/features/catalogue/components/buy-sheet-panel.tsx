@@ -2,7 +2,6 @@ import '../../../shared/cart/texts.ts';
 import type { VoucherDetail } from '@app/contracts';
 import { CART_ITEM_MAX_QUANTITY } from '@app/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,11 +14,12 @@ import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Phrases } from '../../../shared/ui/phrases.tsx';
 import { QuantityStepper } from '../../../shared/ui/quantity-stepper.tsx';
-import { toast } from '../../../shared/ui/toast.ts';
+import { lazyToast as toast } from '../../../shared/ui/lazy-toast.ts';
 import { useCatalogueScope } from '../api/scope.ts';
 import type { BuySheetProps } from './buy-sheet.tsx';
 import styles from '../catalogue.module.css';
-import { Sheet } from '../../../shared/ui/sheet.tsx';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
+import { LightSheet } from '../../../shared/ui/light-sheet.tsx';
 
 const ADDED_TOAST = 'cart-added';
 
@@ -43,7 +43,7 @@ export default function BuySheetPanel({ open, mode, voucher, onClose }: BuySheet
   const { to } = useLocalizedPath();
   const navigate = useNavigate();
   const { viewer } = useCatalogueScope();
-  const titleId = useId();
+  const choice = useId();
   const options = voucher.priceOptions;
   const [optionId, setOptionId] = useState<string | null>(options[0]?.id ?? null);
   const [quantity, setQuantity] = useState(1);
@@ -106,20 +106,14 @@ export default function BuySheetPanel({ open, mode, voucher, onClose }: BuySheet
   };
 
   return (
-    <Sheet
+    <LightSheet
       open={open}
       onClose={onClose}
-      title={
-        <span id={titleId}>
-          {t(mode === 'cart' ? 'catalogue.detail.addToCart' : 'catalogue.detail.buyNow')}
-        </span>
-      }
+      title={t(mode === 'cart' ? 'catalogue.detail.addToCart' : 'catalogue.detail.buyNow')}
       closeLabel={t('cart.picker.close')}
-      rootClassName={styles.buySheetRoot}
-      aria-labelledby={titleId}
       footer={
-        <Button
-          type="primary"
+        <LightButton
+          variant="primary"
           block
           loading={add.isPending}
           disabled={most === 0}
@@ -127,7 +121,7 @@ export default function BuySheetPanel({ open, mode, voucher, onClose }: BuySheet
           data-testid="buy-sheet-confirm"
         >
           {t(mode === 'cart' ? 'catalogue.detail.addToCart' : 'catalogue.detail.buyNow')}
-        </Button>
+        </LightButton>
       }
     >
       <div className={styles.buySheet} data-testid="buy-sheet">
@@ -145,7 +139,7 @@ export default function BuySheetPanel({ open, mode, voucher, onClose }: BuySheet
               >
                 <input
                   type="radio"
-                  name={`${titleId}-option`}
+                  name={`${choice}-option`}
                   value={o.id}
                   checked={o.id === optionId}
                   onChange={() => {
@@ -200,6 +194,6 @@ export default function BuySheetPanel({ open, mode, voucher, onClose }: BuySheet
           </p>
         )}
       </div>
-    </Sheet>
+    </LightSheet>
   );
 }

@@ -12,9 +12,10 @@ export type BuySheetProps = {
   onClose: () => void;
 };
 
-// antd's Drawer and the cart's store and calls are not part of the detail's first paint: they load on
-// the first tap on Add to Cart or Buy Now, after the tap's own frame (afterNextPaint).
-const Sheet = lazyScreen(() => import('./buy-sheet-panel.tsx'));
+// The sheet and the cart's store and calls are not part of the detail's first paint: they load on the
+// first tap on Add to Cart or Buy Now, after the tap's own frame (afterNextPaint). The sheet is the
+// app's own (LightSheet), so that tap runs no antd: antd's toast loads once something is added.
+const Sheet = lazyScreen(() => import('./buy-sheet-panel.tsx'), { kit: false });
 
 /** The sheet's code, fetched if it is not here yet (a failure is the sheet's own to show). */
 export const loadBuySheet = () =>
