@@ -4,12 +4,15 @@
 // over it today may not grow: scripts/bundle-ceilings.json holds each screen's ceiling (its figures when
 // the ceiling was set, plus about 1%), and a screen under the target has the target as its ceiling. A
 // size check on the build (deterministic, unlike a timing on a shared machine); run after `npm run build`.
-// Exits 1 when a screen is over a ceiling, or when there is no build to check.
+// It also checks that every part declared `lazyScreen(…, { kit: false })` (a screen, the counter's code
+// screens, the buy sheet) loads no antd up front, as built. Exits 1 when a screen is over a ceiling, a
+// part drawn without antd loads it, or there is no build to check.
 //
 //   node scripts/bundle-budget.mjs                    check, printing each screen against the target
 //   node scripts/bundle-budget.mjs --lower-ceilings   after a reduction: ceilings down to today's figures
 //                                                     plus 1% (never up, never below the target)
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { KB, WEB_DIST, kB, readManifest, routeDownload, screenRoutes } from './bench/bundle.mjs';
 
@@ -68,6 +71,75 @@ export function loweredCeilings(rows, ceilings, target = TARGET) {
   return lowered;
 }
 
+const WEB_ROOT = 'apps/web';
+const DECLARED = /lazyScreen\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*(,\s*\{[^}]*\})?\s*\)/g;
+/**
+ * antd's style runtime (@ant-design/cssinjs), which every antd component's code imports: recognised in a
+ * built chunk by the attribute it puts on the style elements it writes.
+ */
+export const ANTD_RUNTIME_MARK = 'data-token-hash';
+
+const sourceFiles = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? sourceFiles(join(dir, e.name))
+      : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)
+        ? [join(dir, e.name)]
+        : [],
+  );
+
+/**
+ * Every part the member app loads with `lazyScreen(…, { kit: false })` — drawn without antd — as its
+ * manifest key (`src/…`), read from the app's sources.
+ */
+export function kitFreeParts(webRoot = WEB_ROOT) {
+  return sourceFiles(join(webRoot, 'src')).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(DECLARED)]
+      .filter((m) => /kit:\s*false/.test(m[2] ?? ''))
+      .map((m) =>
+        relative(webRoot, join(dirname(file), m[1]))
+          .split('\\')
+          .join(posix.sep),
+      ),
+  );
+}
+
+/**
+ * The parts drawn without antd whose code, as built, still loads antd's runtime up front (through their
+ * static imports, however deep): each with the chunk that holds it. A part missing from the build is
+ * named too. Dynamic imports are not followed: they load later, on a tap of their own.
+ */
+export function antdInKitFreeParts({ dist = WEB_DIST, parts = kitFreeParts() } = {}) {
+  const manifest = readManifest(dist);
+  if (!manifest) throw new Error(`${dist}/.vite/manifest.json is missing: run npm run build first`);
+  const holdsRuntime = new Map();
+  const runtimeIn = (key) => {
+    if (!holdsRuntime.has(key))
+      holdsRuntime.set(key, readFileSync(join(dist, manifest[key].file), 'utf8').includes(ANTD_RUNTIME_MARK));
+    return holdsRuntime.get(key);
+  };
+  const offenders = [];
+  for (const part of parts) {
+    if (!manifest[part]) {
+      offenders.push({ part, chunk: null });
+      continue;
+    }
+    const seen = new Set();
+    const queue = [part];
+    while (queue.length) {
+      const key = queue.shift();
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      if (runtimeIn(key)) {
+        offenders.push({ part, chunk: manifest[key].file });
+        break;
+      }
+      queue.push(...(manifest[key].imports ?? []));
+    }
+  }
+  return offenders;
+}
+
 /** One figure against the target, and against its ceiling when the target is not yet met. */
 function against(figure, goal, ceiling, show) {
   if (figure > ceiling) return `${show(figure)} OVER ITS CEILING ${show(ceiling)}`;
@@ -93,10 +165,20 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       `${r.name.padEnd(20)} as built ${against(r.raw, target.raw, r.ceiling.raw, KB)}  brotli ${against(r.brotli, target.brotli, r.ceiling.brotli, kB)}  in ${r.jsFiles} files`,
     );
   }
-  if (!ok) {
+  if (!ok)
     console.log(
       'A screen grew past its ceiling: keep what it does not need on its first paint out of its static imports (lazy-load it).',
     );
-    process.exit(1);
-  }
+  const parts = kitFreeParts();
+  const withAntd = antdInKitFreeParts({ parts });
+  console.log(
+    `parts drawn without antd ({ kit: false }): ${parts.length} checked, ${withAntd.length} loading antd`,
+  );
+  for (const { part, chunk } of withAntd)
+    console.log(
+      chunk
+        ? `  ${part} loads antd's runtime (${chunk}) through its static imports: import antd's parts lazily, or drop { kit: false }`
+        : `  ${part} is declared { kit: false } but is not in the build`,
+    );
+  if (!ok || withAntd.length > 0) process.exit(1);
 }

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenRoutes } from './bench/bundle.mjs';
-import { checkBudget, loweredCeilings } from './bundle-budget.mjs';
+import {
+  ANTD_RUNTIME_MARK,
+  antdInKitFreeParts,
+  checkBudget,
+  kitFreeParts,
+  loweredCeilings,
+} from './bundle-budget.mjs';
 
 // Random bytes do not compress, so a file's brotli size is a little more than its size as built: the
 // two figures differ, and each is known exactly.
@@ -189,5 +195,63 @@ const Notifications = lazyScreen(() => import('../features/notifications/routes/
 
   it('refuses a member screen routes.tsx no longer declares', () => {
     expect(() => screenRoutes({}, routesSource.replace(/.*profile.tsx.*\n/, ''))).toThrow(/profile\.tsx/);
+  });
+});
+
+describe('parts drawn without antd', () => {
+  let built;
+  beforeAll(() => {
+    built = mkdtempSync(join(tmpdir(), 'kit-free-'));
+    mkdirSync(join(built, 'assets'));
+    mkdirSync(join(built, '.vite'));
+    const write = (name, text) => writeFileSync(join(built, 'assets', name), text);
+    write('entry.js', 'export const app = 1;');
+    write('light.js', 'export const light = 1;');
+    write('helper.js', 'export const helper = 1;');
+    write('antd-core.js', `const ATTR_TOKEN = "${ANTD_RUNTIME_MARK}"; export { ATTR_TOKEN };`);
+    write('button.js', 'import "./antd-core.js"; export const Button = 1;');
+    write('later.js', 'import "./button.js";');
+    const manifest = {
+      'index.html': { file: 'assets/entry.js', isEntry: true },
+      '_antd-core.js': { file: 'assets/antd-core.js' },
+      '_button.js': { file: 'assets/button.js', imports: ['_antd-core.js'] },
+      '_helper.js': { file: 'assets/helper.js', imports: ['index.html'] },
+      // Light, and what it loads later (on a tap of its own) may use antd.
+      'src/light.tsx': {
+        file: 'assets/light.js',
+        imports: ['index.html', '_helper.js'],
+        dynamicImports: ['src/later.tsx'],
+        isDynamicEntry: true,
+      },
+      'src/later.tsx': { file: 'assets/later.js', imports: ['_button.js'], isDynamicEntry: true },
+      // antd two imports deep.
+      'src/heavy.tsx': { file: 'assets/helper.js', imports: ['_button.js'], isDynamicEntry: true },
+    };
+    writeFileSync(join(built, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  });
+  afterAll(() => rmSync(built, { recursive: true, force: true }));
+
+  it('passes a part whose static imports hold no antd, whatever it loads later', () => {
+    expect(antdInKitFreeParts({ dist: built, parts: ['src/light.tsx'] })).toEqual([]);
+  });
+
+  it('names a part that loads antd through its static imports, with the chunk that holds it', () => {
+    expect(antdInKitFreeParts({ dist: built, parts: ['src/light.tsx', 'src/heavy.tsx'] })).toEqual([
+      { part: 'src/heavy.tsx', chunk: 'assets/antd-core.js' },
+    ]);
+  });
+
+  it('names a part the build does not have', () => {
+    expect(antdInKitFreeParts({ dist: built, parts: ['src/gone.tsx'] })).toEqual([
+      { part: 'src/gone.tsx', chunk: null },
+    ]);
+  });
+
+  it("reads the app's sources for the parts declared { kit: false }", () => {
+    const parts = kitFreeParts();
+    expect(parts).toContain('src/features/catalogue/routes/home.tsx');
+    expect(parts).toContain('src/features/wallet/components/code-screen.tsx');
+    expect(parts).toContain('src/features/catalogue/components/buy-sheet-panel.tsx');
+    expect(parts).not.toContain('src/features/catalogue/components/redeem-dialog.tsx');
   });
 });
