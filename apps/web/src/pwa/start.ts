@@ -74,7 +74,7 @@ function followLanguageInManifest() {
  * screen's own reads are in and the browser is idle. The screens' own reads keep their copies too
  * (features/wallet/api/device-copy.ts).
  */
-function keepWalletOnDevice() {
+export function keepWalletOnDevice() {
   let last = 0;
   let running = false;
   const refresh = (force: boolean) => {
