@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { KB, WEB_DIST, kB, readManifest, routeDownload, screenRoutes } from './bench/bundle.mjs';
+import { KB, LAZY_SCREEN, WEB_DIST, kB, readManifest, routeDownload, screenRoutes } from './bench/bundle.mjs';
 
 export const TARGET = { raw: 300_000, brotli: 120 * 1024 };
 export const CEILINGS_FILE = 'scripts/bundle-ceilings.json';
@@ -72,7 +72,6 @@ export function loweredCeilings(rows, ceilings, target = TARGET) {
 }
 
 const WEB_ROOT = 'apps/web';
-const DECLARED = /lazyScreen\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*(,\s*\{[^}]*\})?\s*\)/g;
 /**
  * antd's style runtime (@ant-design/cssinjs), which every antd component's code imports: recognised in a
  * built chunk by the attribute it puts on the style elements it writes.
@@ -94,7 +93,7 @@ const sourceFiles = (dir) =>
  */
 export function kitFreeParts(webRoot = WEB_ROOT) {
   return sourceFiles(join(webRoot, 'src')).flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(DECLARED)]
+    [...readFileSync(file, 'utf8').matchAll(LAZY_SCREEN)]
       .filter((m) => /kit:\s*false/.test(m[2] ?? ''))
       .map((m) =>
         relative(webRoot, join(dirname(file), m[1]))

@@ -36,6 +36,9 @@ export const MEMBER_SCREENS = {
   'points history': 'src/features/privileges/routes/privileges-history.tsx',
 };
 
+/** `lazyScreen(() => import('…'), { … })` in the web app's source: the part's path, and its options. */
+export const LAZY_SCREEN = /lazyScreen\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*(,[^)]*)?\)/g;
+
 /**
  * Each member screen's manifest keys: its route file, and antd's theme when routes.tsx declares the
  * screen without `{ kit: false }` — read from routes.tsx so the figure follows the app. A screen
@@ -44,7 +47,7 @@ export const MEMBER_SCREENS = {
  */
 export function screenRoutes(manifest, routesSource = readFileSync(ROUTES_FILE, 'utf8')) {
   const declared = new Map();
-  for (const m of routesSource.matchAll(/lazyScreen\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*(,[^)]*)?\)/g))
+  for (const m of routesSource.matchAll(LAZY_SCREEN))
     declared.set(posix.join('src/app', m[1]), !/kit:\s*false/.test(m[2] ?? ''));
   return Object.fromEntries(
     Object.entries(MEMBER_SCREENS).map(([name, key]) => {

@@ -1,9 +1,8 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './counter-modal.module.css';
-import { useModalLayer } from './modal-layer.ts';
+import { ModalLayer } from './modal-layer.tsx';
 
 /**
  * A code shown for the counter to scan: a centred dialog 420 px wide, with no buttons of its own below
@@ -11,9 +10,9 @@ import { useModalLayer } from './modal-layer.ts';
  *
  * Not antd's Modal: this opens at a shop's counter, and antd's runtime (its code and the styles it
  * generates) was most of that tap's work on a mid-range phone, about 0.6 s of blocked main thread on
- * Lighthouse's phone. It looks and behaves as the app's antd dialogs do: over the page (the page behind
- * inert and still, useModalLayer), Escape and a tap on the dimmed page close it. Not the browser's modal `<dialog>` either: its top layer would hide the toasts
- * and the confirmation (antd's, in the page) that this dialog raises.
+ * Lighthouse's phone. It looks and behaves as the app's antd dialogs do (ModalLayer). Not the browser's
+ * modal `<dialog>` either: its top layer would hide the toasts and the confirmation (antd's, in the page)
+ * that this dialog raises.
  */
 export function CounterModal({
   title,
@@ -26,34 +25,15 @@ export function CounterModal({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  useModalLayer(panel, onClose);
-
-  return createPortal(
-    <div className={styles.wrap}>
-      <div
-        className={styles.mask}
-        aria-hidden
-        // A tap on the dimmed page around the panel closes it, as antd's mask does.
-        onClick={onClose}
-      />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={styles.panel}
-      >
-        <button type="button" className={styles.close} aria-label={t('common.close')} onClick={onClose}>
-          <CloseOutlined aria-hidden />
-        </button>
-        <h2 id={titleId} className={styles.title}>
-          {title}
-        </h2>
-        {children}
-      </div>
-    </div>,
-    document.body,
+  return (
+    <ModalLayer onClose={onClose} labelledBy={titleId} className={styles.wrap} panelClassName={styles.panel}>
+      <button type="button" className={styles.close} aria-label={t('common.close')} onClick={onClose}>
+        <CloseOutlined aria-hidden />
+      </button>
+      <h2 id={titleId} className={styles.title}>
+        {title}
+      </h2>
+      {children}
+    </ModalLayer>
   );
 }

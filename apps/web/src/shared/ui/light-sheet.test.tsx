@@ -7,7 +7,8 @@ import { LightSheet } from './light-sheet.tsx';
 /*
  * The buy sheet is the app's own, not antd's Drawer: it must still be a modal dialog to the keyboard and
  * to a screen reader — named by its title, the page behind it out of reach, focus kept and given back,
- * Escape, its cross and the dimmed page closing it — and keep what it holds between openings.
+ * Escape, its cross and the dimmed page closing it. What the member chose lives above it (the buy
+ * sheet's panel), so a sheet opened again shows it.
  */
 
 function Page({ onClose = () => {} }: { onClose?: () => void }) {
@@ -72,7 +73,7 @@ describe('LightSheet', () => {
     expect(root.contains(dialog)).toBe(false);
   });
 
-  it('closes on its cross, gives focus back to what opened it, and keeps its state for the next opening', async () => {
+  it('closes on its cross, gives focus back to what opened it, and opens again with what the page holds', async () => {
     const opener = await open();
     await userEvent.click(screen.getByRole('button', { name: 'More' }));
     expect(screen.getByText('Quantity 2')).toBeTruthy();

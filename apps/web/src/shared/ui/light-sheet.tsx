@@ -1,8 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useId, type ReactNode } from 'react';
 import styles from './light-sheet.module.css';
-import { useModalLayer } from './modal-layer.ts';
+import { ModalLayer } from './modal-layer.tsx';
 
 type LightSheetProps = {
   open: boolean;
@@ -20,7 +19,7 @@ type LightSheetProps = {
  * sheet.tsx is that Drawer): a title row with a close cross that is a full tap target, the content, and
  * a footer for its action. For a sheet that opens from a screen drawn without antd, where antd's
  * runtime (its code and the styles it generates on first use) would be most of the tap's work on a
- * mid-range phone. Modal as antd's is (useModalLayer); a tap on the dimmed page closes it.
+ * mid-range phone. Modal as antd's is (ModalLayer).
  */
 export function LightSheet({ open, ...sheet }: LightSheetProps) {
   return open ? <OpenSheet {...sheet} /> : null;
@@ -35,33 +34,18 @@ function OpenSheet({
   'data-testid': testId,
 }: Omit<LightSheetProps, 'open'>) {
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  useModalLayer(panel, onClose);
-
-  return createPortal(
-    <div className={styles.wrap}>
-      <div className={styles.mask} aria-hidden onClick={onClose} />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={styles.panel}
-        data-testid={testId}
-      >
-        <div className={styles.header}>
-          <button type="button" className={styles.close} aria-label={closeLabel} onClick={onClose}>
-            <CloseOutlined aria-hidden />
-          </button>
-          <h2 id={titleId} className={styles.title}>
-            {title}
-          </h2>
-        </div>
-        <div className={styles.body}>{children}</div>
-        {footer && <div className={styles.footer}>{footer}</div>}
+  return (
+    <ModalLayer onClose={onClose} labelledBy={titleId} panelClassName={styles.panel} testId={testId}>
+      <div className={styles.header}>
+        <button type="button" className={styles.close} aria-label={closeLabel} onClick={onClose}>
+          <CloseOutlined aria-hidden />
+        </button>
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
       </div>
-    </div>,
-    document.body,
+      <div className={styles.body}>{children}</div>
+      {footer && <div className={styles.footer}>{footer}</div>}
+    </ModalLayer>
   );
 }
