@@ -50,8 +50,8 @@ describe.each(['en', 'th'] as const)('notifications in %s', (lang: Lang) => {
     await page.goto(`${prefix}/checkout/orders/${orderId}`);
     await page.getByTestId('order-success').waitFor();
 
-    // Within one poll (the app polls as it loads, then every 30 s) a toast shows the newest unread,
-    // wherever the member is: here, the order's success screen.
+    // Within one poll (the app polls once the screen it opened on has settled, then every 30 s) a toast
+    // shows the newest unread, wherever the member is: here, the order's success screen.
     const toast = page.getByTestId('notification-toast');
     await toast.waitFor({ timeout: ONE_POLL_MS });
     const list = await memberApi<Notification[]>(page, lang, '/bff/userTier/notifications');
@@ -61,8 +61,8 @@ describe.each(['en', 'th'] as const)('notifications in %s', (lang: Lang) => {
     expect(await toast.innerText()).toContain(list[0]?.title ?? '∅');
     await shot(page, `${lang}-notifications-toast`);
 
-    // Another load polls again at once: the Inbox tab counts the unread, and the toast already shown
-    // is not shown again.
+    // Another load polls again once its screen has settled: the Inbox tab counts the unread, and the
+    // toast already shown is not shown again.
     await page.goto(`${prefix}/home`);
     const badge = page.getByTestId('nav-inbox-badge');
     await expect.poll(() => badge.innerText()).toBe(String(list.length));

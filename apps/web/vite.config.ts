@@ -36,8 +36,8 @@ const preactInPlaceOfReact = [
 
 /**
  * `import texts from 'virtual:locale/cart+nav'`: those top-level sections of locales/en.json and
- * th.json, as one loader per language (`texts.th()`), each a chunk of its own: a page downloads its
- * own language's texts only, the other's if the member switches. Each import is a module of its own,
+ * th.json (or parts of one: `catalogue.status`), as one loader per language (`texts.th()`), each a
+ * chunk of its own: a page downloads its own language's texts only, the other's if the member switches. Each import is a module of its own,
  * so a screen's texts come with that screen rather than in a shared chunk the shell downloads.
  */
 const localeSections = (): Plugin => ({
@@ -55,9 +55,80 @@ const localeSections = (): Plugin => ({
     const file = join(repoRoot, 'locales', `${lang}.json`);
     this.addWatchFile(file);
     const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    const sections = list.split('+');
-    for (const s of sections) if (!(s in all)) throw new Error(`locales/${lang}.json has no section ${s}`);
-    return `export default ${JSON.stringify(Object.fromEntries(sections.map((s) => [s, all[s]])))};`;
+    // A section may be a part of one (`catalogue.status`): what the shell needs of a screen's texts.
+    const picked: Record<string, unknown> = {};
+    for (const section of list.split('+')) {
+      const path = section.split('.');
+      let from: unknown = all;
+      let into = picked;
+      for (const [i, key] of path.entries()) {
+        if (typeof from !== 'object' || from === null || !(key in from))
+          throw new Error(`locales/${lang}.json has no section ${section}`);
+        from = (from as Record<string, unknown>)[key];
+        if (i === path.length - 1) into[key] = from;
+        else into = (into[key] ??= {}) as Record<string, unknown>;
+      }
+    }
+    return `export default ${JSON.stringify(picked)};`;
+  },
+});
+
+/**
+ * main.tsx's start steps (src/app/boot/), in the order it runs them, each evaluated in a task of its own:
+ * each is an entry of the build and a chunk of the first download, holding the libraries named here and
+ * the last one everything else the shell needs. Entries, because the bundler's `$initial` tag (a module
+ * an entry imports, directly or not, and the build keeps) is what picks those modules out: a group by
+ * package alone took every part of a library, those only a screen uses too, and a group by the import
+ * graph took modules the bundler otherwise drops (a barrel's unused re-exports) — each ~10–20 KB more.
+ */
+const BOOT_STEPS = [
+  { name: 'boot-texts', file: 'texts.ts', libraries: /\/node_modules\/(i18next|react-i18next)\// },
+  {
+    name: 'boot-session',
+    file: 'session.ts',
+    libraries: /\/node_modules\/(@tanstack\/query-core|zustand)\//,
+  },
+  { name: 'boot-start', file: 'start.tsx', libraries: undefined },
+];
+const bootStep = (file: string) => fileURLToPath(new URL(`./src/app/boot/${file}`, import.meta.url));
+
+/**
+ * A `<link rel="modulepreload">` in index.html for each start step's code (src/app/boot/) and what it
+ * imports, and a stylesheet link for the styles they bring: main.tsx imports the steps one after the
+ * other, and without these each step's download would start only once the step before it had run, and
+ * the layout's styles would arrive after its first paint.
+ */
+const bootStepPreloads = (): Plugin => ({
+  name: 'boot-step-preloads',
+  apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, { bundle }) {
+      if (!bundle) return html;
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const steps = new Set(BOOT_STEPS.map(({ file }) => bootStep(file)));
+      const files = new Set<string>();
+      const styles = new Set<string>();
+      const visit = (file: string) => {
+        const chunk = byFile.get(file);
+        if (!chunk || files.has(file)) return;
+        files.add(file);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const chunk of chunks) if (steps.has(chunk.facadeModuleId ?? '')) visit(chunk.fileName);
+      const fresh = (file: string) => !html.includes(`/${file}"`);
+      const link = (rel: string, file: string) => ({
+        tag: 'link',
+        attrs: { rel, crossorigin: true, href: `/${file}` },
+        injectTo: 'head' as const,
+      });
+      return [
+        ...[...styles].filter(fresh).map((file) => link('stylesheet', file)),
+        ...[...files].filter(fresh).map((file) => link('modulepreload', file)),
+      ];
+    },
   },
 });
 
@@ -160,6 +231,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         logLevel: 'silent',
       }),
     !isSsrBuild && webManifests(),
+    bootStepPreloads(),
     // The service worker (src/pwa/sw.ts → dist/sw.js): the app's files precached, pages network-first,
     // push. The app registers it itself, after the first screen (src/pwa/start.ts), and asks before
     // a new version takes over (src/pwa/update-prompt.tsx).
@@ -219,14 +291,32 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         rolldownOptions: {
           // Few files per screen rather than one per shared module: on HTTP/1.1 a phone fetches six at a
           // time, each costing a round trip, and each import() added a <link> per dependency on the main
-          // thread. The first download (everything main.tsx imports) is one chunk; common chunks under 16 kB
-          // (before minifying) are copied into each screen that uses them. A screen's download grows by
-          // little (home 144 → 143 KiB, brotli), its file count falls from 22 to 4.
+          // thread. The first download is main.tsx's chunk and one per start step (BOOT_STEPS); common
+          // chunks under 16 kB (before minifying) are copied into each screen that uses them. A screen's
+          // download grows by little (home 144 → 143 KiB, brotli), its file count falls from 22 to 4.
           output: {
             codeSplitting: {
-              groups: [{ name: 'app', tags: ['$initial'] }],
+              groups: [
+                // main.tsx and what it imports itself: the one script the page runs.
+                {
+                  name: 'app',
+                  tags: ['$initial'],
+                  test: /\/src\/main\.tsx|\/src\/app\/initial-language/,
+                  priority: BOOT_STEPS.length + 1,
+                },
+                ...BOOT_STEPS.map(({ name, libraries }, i) => ({
+                  name,
+                  tags: ['$initial' as const],
+                  test: libraries,
+                  priority: BOOT_STEPS.length - i,
+                })),
+              ],
               experimentalInlineCommonChunks: { maxSize: 16_000 },
             },
+          },
+          input: {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            ...Object.fromEntries(BOOT_STEPS.map(({ name, file }) => [name, bootStep(file)])),
           },
           // Required by experimentalInlineCommonChunks; nothing imports the app's chunks from outside.
           preserveEntrySignatures: false,

@@ -1,5 +1,6 @@
 // The one place that answers "what does a screen make a phone download before it is usable", from
-// Vite's build manifest: the app shell (index.html's entry and what it imports statically), the route's
+// Vite's build manifest: the app shell (index.html's entry, what it imports statically and the start steps'
+// chunks index.html links), the route's
 // own lazy chunk with its static imports and, for a screen that uses antd, antd's theme chunk that
 // lazyScreen() fetches beside it (apps/web/src/shared/ui/lazy-screen.tsx) — JS and CSS, both as built
 // (uncompressed: what the phone parses and compiles) and as the server sends them (brotli 11).
@@ -126,8 +127,22 @@ export function routeDownload(manifest, routeKeys, dist = WEB_DIST) {
   return heavier;
 }
 
+/**
+ * What every page loads: index.html's entry and its imports, and the chunks index.html links besides
+ * (the app's start steps, which main.tsx imports one after the other), with their imports.
+ */
+function shellKeysOf(manifest, dist, lang) {
+  const shell = keysOf(manifest, 'index.html', lang);
+  const page = join(dist, 'index.html');
+  if (!existsSync(page)) return shell;
+  const html = readFileSync(page, 'utf8');
+  for (const [key, chunk] of Object.entries(manifest))
+    if (html.includes(`/${chunk.file}"`)) keysOf(manifest, key, lang, shell);
+  return shell;
+}
+
 function routeDownloadIn(manifest, routeKeys, dist, lang) {
-  const shellKeys = keysOf(manifest, 'index.html', lang);
+  const shellKeys = shellKeysOf(manifest, dist, lang);
   const loaded = new Set(shellKeys);
   for (const k of routeKeys) keysOf(manifest, k, lang, loaded);
   return {

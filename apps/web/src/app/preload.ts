@@ -2,12 +2,23 @@ import { matchRoutes } from 'react-router';
 import { queryClient } from '../shared/api/query-client.ts';
 import { tokenStorage } from '../shared/api/tokens.ts';
 import { splitLocale } from '../shared/paths.ts';
-import { routes, type ScreenHandle } from './routes.tsx';
+import { screens, type ScreenHandle } from './routes.tsx';
 
-/** The screen route at `pathname`, with its parameters and handle. */
-export function screenAt(pathname: string) {
-  const match = matchRoutes(routes, pathname)?.at(-1);
-  return match && { params: match.params, handle: match.route.handle as ScreenHandle | undefined };
+type ScreenAt = { params: Record<string, string | undefined>; handle: ScreenHandle | undefined };
+let last: { pathname: string; at: ScreenAt | undefined } | undefined;
+
+/**
+ * The screen route at `pathname`, with its parameters and handle. React Router ranks every route
+ * afresh on each match (~30 ms on a mid-range phone for both languages' trees): this matches the path
+ * under its language's root against the screens alone, and keeps the last answer, since the start asks
+ * for the same address twice (the preloads, then the router's screen handle).
+ */
+export function screenAt(pathname: string): ScreenAt | undefined {
+  if (last?.pathname === pathname) return last.at;
+  const match = matchRoutes(screens, splitLocale(pathname).path)?.at(-1);
+  const at = match && { params: match.params, handle: match.route.handle as ScreenHandle | undefined };
+  last = { pathname, at };
+  return at;
 }
 
 /** Starts downloading the code of the screen at `pathname` (no-op once it is here or on its way). */

@@ -104,7 +104,8 @@ const detailScreen = (path: string, Screen: LazyScreen<object>, kind: ItemKind, 
     serverRendered: true,
   });
 
-const screens: RouteObject[] = [
+/** Every screen, by its path under a language's root. */
+export const screens: RouteObject[] = [
   // `/` renders nothing: the guard sends it to /home.
   { index: true, element: null },
   screen(paths.signin, Signin, 'page', {

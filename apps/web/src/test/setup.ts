@@ -7,6 +7,7 @@ import '../features/checkout/texts.ts';
 import '../features/wallet/texts.ts';
 import '../features/profile/texts.ts';
 import '../features/auth/texts.ts';
+import '../features/catalogue/texts.ts';
 
 // findBy…/waitFor wait up to 5 s rather than 1 s: a lazily loaded dialog (antd's code among it) took
 // longer than that on CI's loaded 2-core machine. A fault still fails, later.

@@ -8,6 +8,7 @@ import { tokenStorage } from '../../shared/api/tokens.ts';
 import { paths, splitLocale } from '../../shared/paths.ts';
 import { Later } from '../../shared/ui/later.tsx';
 import { ScreenPlaceholder } from '../../shared/ui/screen-placeholder.tsx';
+import { useSettled } from '../../shared/ui/use-settled.ts';
 import { ConnectionNotice } from '../connection/connection-notice.tsx';
 import connection from '../connection/connection-notice.module.css';
 import { ScreenBoundary } from '../connection/screen-boundary.tsx';
@@ -31,6 +32,7 @@ export function AppLayout() {
   const handle = useScreenHandle();
   const showNav = path !== paths.signin && !mustCompleteProfile && !handle?.hideNav;
   const held = useContext(ScreenHeldContext);
+  const settled = useSettled();
   const placeholder = <ScreenPlaceholder shape={handle?.placeholder ?? 'page'} />;
 
   return (
@@ -61,8 +63,10 @@ export function AppLayout() {
           <BottomNav />
         </Later>
       )}
-      {/* Polls while signed in and notifications are on, whatever the screen; renders only a toast. */}
-      <NotificationPoller />
+      {/* Polls while signed in and notifications are on, whatever the screen; renders only a toast. Its
+      first read and the device's push settings wait for the screen: news is not what the member opened
+      the page for. */}
+      {settled && <NotificationPoller />}
       <UpdatePrompt />
       <ScrollMemory />
     </div>

@@ -5,6 +5,7 @@ import { setLanguageSource } from '../api/client.ts';
 import { splitLocale } from '../paths.ts';
 import { isLanguage, LANGUAGES } from './language-preference.ts';
 import { addTexts, hasLanguage, loadLanguage } from './add-texts.ts';
+import { rememberPlainTexts } from './plain-texts.ts';
 export { textsArrived } from './add-texts.ts';
 import { shellTexts } from './resources.ts';
 
@@ -43,6 +44,7 @@ void i18next.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
+rememberPlainTexts(i18next);
 // The shell's texts in the page's language start downloading now; the app starts once they are here
 // (main.tsx, the server's render: textsArrived).
 addTexts(shellTexts);

@@ -1,3 +1,4 @@
+import '../texts.ts';
 import type { BannerPosition } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, Suspense, useEffect } from 'react';

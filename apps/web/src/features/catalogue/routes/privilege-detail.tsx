@@ -1,3 +1,4 @@
+import '../texts.ts';
 import type { PrivilegeDetail } from '@app/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../texts.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import page from '../../../shared/ui/page.module.css';

@@ -1,3 +1,4 @@
+import '../texts.ts';
 import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';

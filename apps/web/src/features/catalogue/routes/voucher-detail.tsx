@@ -1,3 +1,4 @@
+import '../texts.ts';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import type { VoucherDetail } from '@app/contracts';
 import { useState } from 'react';

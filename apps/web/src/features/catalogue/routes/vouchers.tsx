@@ -1,3 +1,4 @@
+import '../texts.ts';
 import { CatalogueListScreen } from '../components/catalogue-list.tsx';
 import { voucherKind } from '../kinds/voucher-kind.tsx';
 
