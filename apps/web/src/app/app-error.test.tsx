@@ -4,7 +4,9 @@ import { isValidElement, type ReactNode } from 'react';
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from './app-error.tsx';
-import { routes } from './routes.tsx';
+import { routesIn } from './routes.tsx';
+
+const routes = [...routesIn.th, ...routesIn.en];
 
 function Boom(): never {
   throw new Error('render failed');

@@ -1,9 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useRoutes } from 'react-router';
 import { setNavigator } from '../shared/navigation.ts';
+import { splitLocale } from '../shared/paths.ts';
 import { leaveFirstScreen } from '../shared/ui/later.tsx';
 import { screenAt } from './preload.ts';
-import { routes } from './routes.tsx';
+import { routesIn } from './routes.tsx';
 import { ScreenHandleContext } from './screen-handle.ts';
 
 /**
@@ -18,7 +19,7 @@ export function AppRoutes() {
   const location = useLocation();
   // The page's first address has React Router's 'default' key: any move draws its screen whole.
   if (location.key !== 'default') leaveFirstScreen();
-  const element = useRoutes(routes, location);
+  const element = useRoutes(routesIn[splitLocale(location.pathname).lang], location);
   const handle = useMemo(() => screenAt(location.pathname)?.handle, [location.pathname]);
   return <ScreenHandleContext.Provider value={handle}>{element}</ScreenHandleContext.Provider>;
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { KIT_MODULE } from '../shared/ui/lazy-screen.tsx';
-import { routes, type ScreenHandle } from './routes.tsx';
+import { routesIn, type ScreenHandle } from './routes.tsx';
+
+const routes = [...routesIn.th, ...routesIn.en];
 
 const handles = (list: RouteObject[]): ScreenHandle[] =>
   list.flatMap((route) => [

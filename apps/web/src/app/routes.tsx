@@ -180,4 +180,12 @@ const localeRoot = (path: string, lang: Language): RouteObject => ({
   children: screens,
 });
 
-export const routes: RouteObject[] = [localeRoot('/th', 'th'), localeRoot('/', 'en')];
+/**
+ * The app's routes for a page in `lang`: that language's root alone. An address's language is its prefix
+ * (shared/paths.ts: splitLocale), so the other root could never match it, and React Router ranks every
+ * route it is given afresh on each match.
+ */
+export const routesIn: Record<Language, RouteObject[]> = {
+  th: [localeRoot('/th', 'th')],
+  en: [localeRoot('/', 'en')],
+};

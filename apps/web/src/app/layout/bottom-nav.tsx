@@ -39,15 +39,19 @@ export function BottomNav() {
   const unread = useUnreadCount();
   // /notifications/abc is no screen of the Inbox tab: on the not-found screen no tab is current.
   const notFound = useScreenHandle()?.notFound === true;
-  const counts: Partial<Record<NavItem['id'], { count: number; spoken: string }>> = {
-    cart: { count: cartUnits, spoken: t('nav.cartBadge', { count: cartUnits }) },
-    inbox: { count: unread, spoken: t('nav.inboxBadge', { count: unread }) },
+  // The spoken count only for a badge that shows: a count's text is i18next's slowest kind (its plural
+  // rules), and at the app's start, before the counts are in, both are 0.
+  const badgeOf = (count: number, key: 'nav.cartBadge' | 'nav.inboxBadge') =>
+    count > 0 ? { count, spoken: t(key, { count }) } : undefined;
+  const badges: Partial<Record<NavItem['id'], { count: number; spoken: string }>> = {
+    cart: badgeOf(cartUnits, 'nav.cartBadge'),
+    inbox: badgeOf(unread, 'nav.inboxBadge'),
   };
   return (
     <nav className={styles.bottomNav} aria-label={t('nav.label')}>
       <ul>
         {ITEMS.map(({ id, path, Icon }) => {
-          const badge = (counts[id]?.count ?? 0) > 0 ? counts[id] : undefined;
+          const badge = badges[id];
           return (
             <li key={id}>
               <NavLink to={to(path)} aria-current={notFound ? 'false' : 'page'} data-testid={`nav-${id}`}>
