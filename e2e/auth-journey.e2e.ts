@@ -151,6 +151,35 @@ describe('a member changes their e-mail address', () => {
   }
 });
 
+describe('a member quicker than the app', () => {
+  it('types an address and taps Send code before the app has taken the page over: the code still comes', async () => {
+    const page = await newPage(browser);
+    // The sign-in screen's code held back: the page is the server's, with no code behind it yet.
+    let letStart: () => void = () => {};
+    const startHeld = new Promise<void>((resolve) => (letStart = resolve));
+    await page.route(/\/assets\/signin-[\w-]+\.js$/, async (route) => {
+      await startHeld;
+      await route.continue();
+    });
+    const email = uniqueEmail('quick');
+    const before = Date.now() - 1;
+    await page.goto('/th/signin', { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('signin-email').fill(email);
+    await page.getByTestId('signin-submit').click();
+    await page.waitForTimeout(300);
+    // Not sent to the server as a form (the page stays, the address is not in its address).
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.getByTestId('otp-0').count()).toBe(0);
+
+    letStart();
+    await page.getByTestId('otp-0').waitFor();
+    // The app took the address as typed, with no "enter your e-mail" in between.
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await typeCode(page, await otpFromInbox(email, before));
+    await page.waitForURL('**/th/profile/edit');
+  });
+});
+
 describe('screenshots for people to look at', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     for (const lang of ['en', 'th'] as const) {

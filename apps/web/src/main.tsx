@@ -3,6 +3,7 @@ import './app/initial-language.ts';
 import 'virtual:font-stack.css';
 import 'antd/dist/reset.css';
 import './app/app.css';
+import { holdInput } from './app/boot/held-input.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -17,12 +18,17 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  * it all downloads at once, beside this module (vite.config.ts: bootStepPreloads).
  */
 async function start(root: HTMLElement) {
+  // The server's screen, unless index.html's gate put the boot screen in its place (a stored session,
+  // another language). Until the app has taken it over, what the member does on it is held.
+  const serverMarkup =
+    document.getElementById('first-view') !== null && root.querySelector(':scope > .boot') === null;
+  const held = serverMarkup ? holdInput(root) : undefined;
   const { textsArrived } = await import('./app/boot/texts.ts');
   await nextTask();
   const { beginSession } = await import('./app/boot/session.ts');
   // Downloads at once rather than one after another: the session refresh, then the screen's code and,
   // for a visitor, its data (none when the server sent it with the page).
-  const serverRendered = beginSession(root);
+  beginSession(serverMarkup);
   await nextTask();
   const { preloadScreens, startApp } = await import('./app/boot/start.tsx');
   await nextTask();
@@ -35,6 +41,7 @@ async function start(root: HTMLElement) {
     .catch(() => textsArrived())
     .catch((error: unknown) => console.warn('texts could not be downloaded', error));
   await nextTask();
-  startApp(root, serverRendered);
+  await startApp(root, serverMarkup);
+  await held?.release();
 }
 void start(root);

@@ -14,14 +14,18 @@ export function preloadScreens(): void {
   preloadOnIntent();
 }
 
-/** The last step: the app drawn, or the server's markup taken over. */
-export function startApp(root: HTMLElement, serverRendered: boolean): void {
+/**
+ * The last step: the app drawn, or the server's markup taken over. Resolves once the first screen is
+ * the app's: every part of the server's markup answers taps.
+ */
+export function startApp(root: HTMLElement, serverRendered: boolean): Promise<void> {
   const app = (
     <StrictMode>
       <App />
     </StrictMode>
   );
-  startFirstScreen(serverRendered);
+  const takenOver = startFirstScreen(serverRendered);
   if (serverRendered) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  return takenOver;
 }

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/preact';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Later, leaveFirstScreen, startFirstScreen } from './later.tsx';
+import { Later, inTurn, leaveFirstScreen, startFirstScreen } from './later.tsx';
 
 /** Every task queued so far, and the renders they lead to, run. */
 const tasks = (n = 1) =>
@@ -137,5 +137,54 @@ describe('Later', () => {
     expect(screen.getByTestId('plain')).toBeTruthy();
     expect(screen.queryByTestId('tail')).toBeNull();
     expect(await screen.findByTestId('tail')).toBeTruthy();
+  });
+
+  it('says when the server’s markup is all taken over: its pieces and the lazily loaded parts in them', async () => {
+    await freshLater();
+    let arrive: (module: { default: typeof Piece }) => void = () => {};
+    const LazyPiece = lazy(() => inTurn(new Promise<{ default: typeof Piece }>((r) => (arrive = r))));
+    const page = (
+      <main>
+        <Later>
+          <Piece name="one" />
+        </Later>
+        <Suspense fallback={null}>
+          <LazyPiece name="lazy" />
+        </Suspense>
+      </main>
+    );
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(
+      <main>
+        <Piece name="one" />
+        <Piece name="lazy" />
+      </main>,
+    );
+    document.body.append(root);
+    let done = false;
+    void startFirstScreen(true).then(() => (done = true));
+    hydrateRoot(root, page);
+    await tasks(6);
+    // The piece is taken over; the lazy part's code has not come.
+    expect(done).toBe(false);
+    arrive({ default: Piece });
+    await tasks(4);
+    expect(done).toBe(true);
+    const tap = root.querySelector<HTMLButtonElement>('[data-testid="lazy"]');
+    tap?.click();
+    expect(taps).toEqual(['lazy']);
+  });
+
+  it('says at once that a page with nothing to wait for is taken over, and that one drawn in the browser is', async () => {
+    await freshLater();
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(<Piece name="plain" />);
+    document.body.append(root);
+    let done = false;
+    void startFirstScreen(true).then(() => (done = true));
+    hydrateRoot(root, <Piece name="plain" />);
+    await tasks(2);
+    expect(done).toBe(true);
+    await expect(startFirstScreen(false)).resolves.toBeUndefined();
   });
 });

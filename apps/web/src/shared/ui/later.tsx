@@ -15,16 +15,32 @@ let hydrating = false;
 let firstScreen = false;
 let turn: Promise<void> = Promise.resolve();
 let waiting = 0;
+let takenOver: (() => void) | undefined;
 
-/** main.tsx, as the app starts: `serverMarkup` when there is server markup to take over. */
-export function startFirstScreen(serverMarkup: boolean): void {
+function endTakeover(): void {
+  hydrating = false;
+  takenOver?.();
+  takenOver = undefined;
+}
+
+/**
+ * main.tsx, as the app starts: `serverMarkup` when there is server markup to take over. Resolves once
+ * it is all taken over (at once where there is none): every piece, and every lazily loaded part it
+ * holds, drawn over its markup.
+ */
+export function startFirstScreen(serverMarkup: boolean): Promise<void> {
   hydrating = serverMarkup;
   firstScreen = true;
+  if (!serverMarkup) return Promise.resolve();
+  const done = new Promise<void>((resolve) => (takenOver = resolve));
+  // A page with no piece to wait for is taken over by the render that follows this call, in this task.
+  whenNoneWaiting();
+  return done;
 }
 
 /** The first move to another address (app/router.tsx). */
 export function leaveFirstScreen(): void {
-  hydrating = false;
+  endTakeover();
   firstScreen = false;
 }
 
@@ -46,6 +62,13 @@ const nextTask = (): Promise<void> =>
     channel.port2.postMessage(null);
   });
 
+/** Ends the takeover if, a task from now, no piece is waiting (one drawn may have started another). */
+function whenNoneWaiting(): void {
+  void nextTask().then(() => {
+    if (waiting === 0) endTakeover();
+  });
+}
+
 /**
  * One piece per task, in the order they were asked for: pieces that wait together start apart. When the
  * queue has stayed empty for a task, the server's markup is all taken over.
@@ -53,17 +76,29 @@ const nextTask = (): Promise<void> =>
 const nextTurn = (): Promise<void> => {
   waiting++;
   turn = turn.then(nextTask).then(() => {
-    if (--waiting > 0) return;
-    void nextTask().then(() => {
-      if (waiting === 0) hydrating = false;
-    });
+    if (--waiting === 0) whenNoneWaiting();
   });
   return turn;
 };
 
-/** `value`, in a task of its own while the server's markup is taken over (a lazily loaded screen). */
-export const inTurn = <T,>(value: T): Promise<T> =>
-  hydrating ? nextTurn().then(() => value) : Promise.resolve(value);
+/**
+ * `loading`'s value (a lazily loaded part's code), in a task of its own while the server's markup is
+ * taken over; its download counts as a piece still to take over.
+ */
+export function inTurn<T>(loading: Promise<T>): Promise<T> {
+  if (!hydrating) return loading;
+  waiting++;
+  return loading.then(
+    (value) => {
+      waiting--;
+      return nextTurn().then(() => value);
+    },
+    (error: unknown) => {
+      if (--waiting === 0) whenNoneWaiting();
+      throw error;
+    },
+  );
+}
 
 type Ticket = { done: boolean; promise: Promise<void> } | null;
 

@@ -53,7 +53,7 @@ export function lazyScreen<P extends object>(
   };
   const prefetch = () => void preload().catch(() => {});
   return Object.assign(
-    lazy(() => preload().then(inTurn)),
+    lazy(() => inTurn(preload())),
     { preload, prefetch, load, kit },
   );
 }
