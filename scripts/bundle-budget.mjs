@@ -5,8 +5,9 @@
 // the ceiling was set, plus about 1%), and a screen under the target has the target as its ceiling. A
 // size check on the build (deterministic, unlike a timing on a shared machine); run after `npm run build`.
 // It also checks that every part declared `lazyScreen(…, { kit: false })` (a screen, the counter's code
-// screens, the buy sheet) loads no antd up front, as built. Exits 1 when a screen is over a ceiling, a
-// part drawn without antd loads it, or there is no build to check.
+// screens, the buy sheet) loads no antd up front, as built, and that index.html links every file of the
+// app's start. Exits 1 when a screen is over a ceiling, a part drawn without antd loads it, a file of the
+// start is not linked, or there is no build to check.
 //
 //   node scripts/bundle-budget.mjs                    check, printing each screen against the target
 //   node scripts/bundle-budget.mjs --lower-ceilings   after a reduction: ceilings down to today's figures
@@ -139,6 +140,31 @@ export function antdInKitFreeParts({ dist = WEB_DIST, parts = kitFreeParts() } =
   return offenders;
 }
 
+/**
+ * The files of the app's start that index.html does not link: its entries' code (index.html's script and
+ * the start steps main.tsx imports one after the other), what they import and their styles. Unlinked,
+ * a step's code is found only once the step before it has run, one round trip each, and a style that
+ * comes after the first paint moves the layout the server drew (a member's layout moved by a third of
+ * the screen when the start's styles were not linked).
+ */
+export function unlinkedStartFiles(dist = WEB_DIST) {
+  const manifest = readManifest(dist);
+  if (!manifest) throw new Error(`${dist}/.vite/manifest.json is missing: run npm run build first`);
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  return [...files].filter((file) => !html.includes(`/${file}"`)).sort();
+}
+
 /** One figure against the target, and against its ceiling when the target is not yet met. */
 function against(figure, goal, ceiling, show) {
   if (figure > ceiling) return `${show(figure)} OVER ITS CEILING ${show(ceiling)}`;
@@ -179,5 +205,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
         ? `  ${part} loads antd's runtime (${chunk}) through its static imports: import antd's parts lazily, or drop { kit: false }`
         : `  ${part} is declared { kit: false } but is not in the build`,
     );
-  if (!ok || withAntd.length > 0) process.exit(1);
+  const unlinked = unlinkedStartFiles();
+  console.log(`the app's start: ${unlinked.length} of its files not linked by index.html`);
+  for (const file of unlinked)
+    console.log(`  ${file}: link it (apps/web/vite.config.ts, bootStepPreloads), or the page finds it late`);
+  if (!ok || withAntd.length > 0 || unlinked.length > 0) process.exit(1);
 }

@@ -11,6 +11,7 @@ import {
   checkBudget,
   kitFreeParts,
   loweredCeilings,
+  unlinkedStartFiles,
 } from './bundle-budget.mjs';
 
 // Random bytes do not compress, so a file's brotli size is a little more than its size as built: the
@@ -253,5 +254,52 @@ describe('parts drawn without antd', () => {
     expect(parts).toContain('src/features/wallet/components/code-screen.tsx');
     expect(parts).toContain('src/features/catalogue/components/buy-sheet-panel.tsx');
     expect(parts).not.toContain('src/features/catalogue/components/redeem-dialog.tsx');
+  });
+});
+
+describe("the app's start, linked by index.html", () => {
+  let built;
+  const page = (links) =>
+    writeFileSync(
+      join(built, 'index.html'),
+      `<html><head>${links.map((href) => `<link rel="modulepreload" href="/${href}">`).join('')}` +
+        `<script type="module" src="/assets/index.js"></script></head></html>`,
+    );
+  beforeAll(() => {
+    built = mkdtempSync(join(tmpdir(), 'start-links-'));
+    mkdirSync(join(built, '.vite'));
+    const manifest = {
+      'index.html': { file: 'assets/index.js', imports: ['_runtime.js'], isEntry: true },
+      '_runtime.js': { file: 'assets/runtime.js' },
+      '_texts.js': { file: 'assets/texts.js', imports: ['_runtime.js'] },
+      'src/app/boot/texts.ts': { file: 'assets/texts-entry.js', imports: ['_texts.js'], isEntry: true },
+      'src/app/boot/start.tsx': {
+        file: 'assets/start-entry.js',
+        imports: ['_texts.js'],
+        css: ['assets/start.css'],
+        dynamicImports: ['src/screen.tsx'],
+        isEntry: true,
+      },
+      // A screen's code is the screen's to link, not the start's.
+      'src/screen.tsx': { file: 'assets/screen.js', isDynamicEntry: true },
+    };
+    writeFileSync(join(built, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  });
+  afterAll(() => rmSync(built, { recursive: true, force: true }));
+
+  it("passes when every start step's code, its imports and its styles are linked", () => {
+    page([
+      'assets/runtime.js',
+      'assets/texts.js',
+      'assets/texts-entry.js',
+      'assets/start-entry.js',
+      'assets/start.css',
+    ]);
+    expect(unlinkedStartFiles(built)).toEqual([]);
+  });
+
+  it('names the code and the styles left out', () => {
+    page(['assets/runtime.js', 'assets/texts-entry.js', 'assets/start-entry.js']);
+    expect(unlinkedStartFiles(built)).toEqual(['assets/start.css', 'assets/texts.js']);
   });
 });

@@ -301,7 +301,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
                 {
                   name: 'app',
                   tags: ['$initial'],
-                  test: /\/src\/main\.tsx|\/src\/app\/initial-language|\/src\/app\/boot\/held-input/,
+                  test: /\/src\/main\.tsx|\/src\/app\/initial-language|\/src\/app\/boot\/held-input|\/src\/shared\/next-task/,
                   priority: BOOT_STEPS.length + 1,
                 },
                 ...BOOT_STEPS.map(({ name, libraries }, i) => ({

@@ -4,12 +4,10 @@ import 'virtual:font-stack.css';
 import 'antd/dist/reset.css';
 import './app/app.css';
 import { holdInput } from './app/boot/held-input.ts';
+import { nextTask } from './shared/next-task.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-
-/** A promise settled in a later task: what follows runs apart from what came before. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
  * The app starts in steps, each a module of src/app/boot/ evaluated and run in a task of its own.

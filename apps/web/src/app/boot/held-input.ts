@@ -8,6 +8,7 @@
  *
  * Links are left alone: the browser follows them without the app and nothing is lost.
  */
+import { nextTask } from '../../shared/next-task.ts';
 
 /** What the app answers with code of its own: buttons and the widgets drawn as buttons. */
 const ACTIONS =
@@ -16,8 +17,6 @@ const ACTIONS =
 
 /** The longest a tap is held: past it the app has failed to start, and holding it would not help. */
 const HOLD_AT_MOST_MS = 15_000;
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 type Action = { click: HTMLElement } | { submit: HTMLFormElement; by: HTMLElement | null };

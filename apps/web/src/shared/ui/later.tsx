@@ -1,4 +1,5 @@
 import { Suspense, useState, type ReactElement } from 'react';
+import { nextTask } from '../next-task.ts';
 
 /**
  * A page's first screen is taken over from the server's markup (or drawn) in pieces, a task each,
@@ -43,24 +44,6 @@ export function leaveFirstScreen(): void {
   endTakeover();
   firstScreen = false;
 }
-
-/**
- * A promise settled in a task of its own: a message to ourselves (setTimeout's is clamped to 4 ms), over
- * one channel for every piece — making a channel per piece was a tenth of their cost on a slow phone.
- */
-let channel: MessageChannel | undefined;
-const messaged: (() => void)[] = [];
-const nextTask = (): Promise<void> =>
-  new Promise((resolve) => {
-    if (!channel) {
-      channel = new MessageChannel();
-      channel.port1.onmessage = () => messaged.shift()?.();
-      // Node's ports (unit tests) would otherwise keep the process alive.
-      (channel.port1 as { unref?: () => void }).unref?.();
-    }
-    messaged.push(resolve);
-    channel.port2.postMessage(null);
-  });
 
 /** Ends the takeover if, a task from now, no piece is waiting (one drawn may have started another). */
 function whenNoneWaiting(): void {
