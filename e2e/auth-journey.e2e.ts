@@ -154,10 +154,11 @@ describe('a member changes their e-mail address', () => {
 describe('a member quicker than the app', () => {
   it('types an address and taps Send code before the app has taken the page over: the code still comes', async () => {
     const page = await newPage(browser);
-    // The sign-in screen's code held back: the page is the server's, with no code behind it yet.
+    // The app's start and the sign-in screen's code held back: the page is the server's, with no code
+    // behind it but the page's first script.
     let letStart: () => void = () => {};
     const startHeld = new Promise<void>((resolve) => (letStart = resolve));
-    await page.route(/\/assets\/signin-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/(boot-start|signin)-[\w-]+\.js$/, async (route) => {
       await startHeld;
       await route.continue();
     });

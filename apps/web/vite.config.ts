@@ -297,11 +297,13 @@ export default defineConfig(({ isSsrBuild, command }) => ({
           output: {
             codeSplitting: {
               groups: [
-                // main.tsx and what it imports itself: the one script the page runs.
+                // main.tsx and what it imports itself: the one script the page runs, which starts as soon
+                // as it is here (Vite's modulepreload polyfill, which the page's script runs first, left
+                // to the last step's chunk made the page wait for that whole chunk before running main).
                 {
                   name: 'app',
                   tags: ['$initial'],
-                  test: /\/src\/main\.tsx|\/src\/app\/initial-language|\/src\/app\/boot\/held-input|\/src\/shared\/next-task/,
+                  test: /\/src\/main\.tsx|\/src\/app\/initial-language|\/src\/app\/boot\/held-input|\/src\/shared\/next-task|modulepreload-polyfill|\/index\.html/,
                   priority: BOOT_STEPS.length + 1,
                 },
                 ...BOOT_STEPS.map(({ name, libraries }, i) => ({
