@@ -332,6 +332,32 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     // Libraries that import React go through Vite too, so the aliases give them Preact as in the build
     // (left to Node, they would load the real React beside the app's Preact).
     server: { deps: { inline: true } },
+    // The heavy libraries bundled once into a file each (Vite's dependency optimizer, aliases applied,
+    // Preact in it too so that every bundle shares one copy) rather than each of their hundreds of
+    // modules imported afresh by every test file: the suite's import time fell from ~155 s to ~50 s
+    // (summed over files) and its processor time by a third, same tests passing.
+    deps: {
+      optimizer: {
+        client: {
+          enabled: true,
+          include: [
+            'antd',
+            '@ant-design/icons',
+            'react-router',
+            '@tanstack/react-query',
+            'i18next',
+            'react-i18next',
+            'dayjs',
+            'zustand',
+            '@testing-library/preact',
+            'preact',
+            'preact/compat',
+            'preact/hooks',
+            'preact/jsx-runtime',
+          ],
+        },
+      },
+    },
     restoreMocks: true,
     // Form tests type into antd fields key by key; on a busy 2-core machine 5 s was seen to run out.
     testTimeout: 15_000,
