@@ -18,14 +18,14 @@ export function preloadScreens(): void {
  * The last step: the app drawn, or the server's markup taken over. Resolves once the first screen is
  * the app's: every part of the server's markup answers taps.
  */
-export function startApp(root: HTMLElement, serverRendered: boolean): Promise<void> {
+export function startApp(root: HTMLElement, serverMarkup: boolean): Promise<void> {
   const app = (
     <StrictMode>
       <App />
     </StrictMode>
   );
-  const takenOver = startFirstScreen(serverRendered);
-  if (serverRendered) hydrateRoot(root, app);
+  const takenOver = startFirstScreen(serverMarkup);
+  if (serverMarkup) hydrateRoot(root, app);
   else createRoot(root).render(app);
   return takenOver;
 }
