@@ -24,11 +24,20 @@ export interface QueuePolicy {
   workers: number;
   batchSize: number;
   /**
-   * How long an idle worker waits before asking for work again (the jobs' default when absent). A
-   * worker that found a full batch asks again at once, and `wake()` cuts the wait short.
+   * How soon a job nobody announced is noticed (the jobs' default when absent): one sent by another
+   * process or inside a transaction, a delayed one come due, a retry. The process's ready check looks
+   * at the queue this often and wakes a worker only when a job is ready; a worker that found a full
+   * batch asks again at once, and `wake()` cuts the wait short.
    */
   pollingIntervalSeconds?: number;
 }
+
+/**
+ * How often each idle worker asks for work by itself, should the ready check fail to wake it. The
+ * check is what keeps queues prompt: a worker asking on its own costs a job-claiming query each time,
+ * and an idle process with ~25 workers spent about a tenth of a core on PGlite doing only that.
+ */
+const WORKER_FALLBACK_SECONDS = 30;
 
 /** One job at a time per process: cron work and anything that need not keep up with traffic. */
 export const DEFAULT_QUEUE_POLICY: QueuePolicy = {
@@ -78,7 +87,7 @@ export interface JobsOptions {
   log: JobsLog;
   /** pg-boss's tables live here; by default `pgboss` (see `jobsSchemaFor`). */
   schema?: string;
-  /** How often an idle worker asks for work. */
+  /** How soon a job nobody announced is noticed, for queues that do not say (see `QueuePolicy`). */
   pollingIntervalSeconds?: number;
   /** How often expired jobs are failed into retry (one process does it per interval). */
   maintenanceIntervalSeconds?: number;
@@ -158,6 +167,17 @@ export const jobsSchemaFor = async (db: Kysely<Database>): Promise<string> => {
 };
 
 /**
+ * Which of `$1`'s queues have a job ready to take: one index probe per queue (pg-boss's own index
+ * for fetching, on ready jobs by start time), however long a queue's backlog.
+ */
+export const readyQueuesSql = (schema: string): string => `
+  select q.name from unnest($1::text[]) as q(name)
+  where exists (
+    select 1 from ${schema}.job j
+    where j.name = q.name and j.state < 'active' and j.start_after < now()
+  )`;
+
+/**
  * A new queue is a partition of pg-boss's job table: two processes starting at once on PostgreSQL can
  * deadlock creating theirs. PostgreSQL aborts one; it tries again once the other has committed.
  */
@@ -185,6 +205,7 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
   const cronMonitor = options.cronMonitorIntervalSeconds ?? 30;
   let boss: PgBoss | undefined;
   let started = false;
+  let readyCheck: ReturnType<typeof setTimeout> | undefined;
   /**
    * pg-boss's own queries in flight, and the batches our handlers are running. pg-boss completes a
    * batch without awaiting it, and its graceful stop can resolve while a batch still runs: `stop` waits
@@ -228,12 +249,7 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
     ))
       throw new Error(`queue ${name}: workers and batchSize must be whole numbers of at least 1`);
     queues.set(name, { handler: handler as JobHandler<object>, policy: full });
-    const wake = () => {
-      const loops = workers.get(name) ?? [];
-      // One idle loop is enough for one job; when all are busy, the first asks again after its batch.
-      const loop = loops.find((w) => w.id && !w.busy) ?? loops.find((w) => w.id);
-      if (boss && started && loop?.id) boss.notifyWorker(loop.id);
-    };
+    const wake = () => wakeQueue(name);
     return {
       name,
       wake,
@@ -254,6 +270,45 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
         return id;
       },
     };
+  };
+
+  const wakeQueue = (name: string) => {
+    const loops = workers.get(name) ?? [];
+    // One idle loop is enough for one job; when all are busy, the first asks again after its batch.
+    const loop = loops.find((w) => w.id && !w.busy) ?? loops.find((w) => w.id);
+    if (boss && started && loop?.id) boss.notifyWorker(loop.id);
+  };
+
+  /**
+   * Every queue is looked at by one query per tick, each at its own polling interval, and only a
+   * queue with a job ready has a worker woken. A failure is logged once per run of failures; the
+   * workers' own fallback polls carry on meanwhile.
+   */
+  const startReadyCheck = (schema: string) => {
+    const text = readyQueuesSql(schema);
+    const intervalMs = (name: string) =>
+      1000 * (queues.get(name)!.policy.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2);
+    const tickMs = Math.min(...[...queues.keys()].map(intervalMs));
+    const due = new Map([...queues.keys()].map((name) => [name, Date.now() + intervalMs(name)]));
+    let failing = false;
+    const tick = async () => {
+      const now = Date.now();
+      const names = [...due].filter(([, at]) => at <= now + tickMs / 2).map(([name]) => name);
+      for (const name of names) due.set(name, now + intervalMs(name));
+      if (names.length) {
+        try {
+          const { rows } = (await trackedExecutor.executeSql(text, [names])) as { rows: { name: string }[] };
+          if (failing) log.info({}, 'the job queues can be read again');
+          failing = false;
+          for (const { name } of rows) wakeQueue(name);
+        } catch (err) {
+          if (!failing) log.error({ err }, 'could not look for ready jobs; workers fall back to polling');
+          failing = true;
+        }
+      }
+      if (started) readyCheck = setTimeout(() => void tick(), tickMs);
+    };
+    if (queues.size) readyCheck = setTimeout(() => void tick(), tickMs);
   };
 
   const schedule: Jobs['schedule'] = (queue, cron, data, opts = {}) => {
@@ -296,9 +351,10 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
 
   const start = async () => {
     if (boss) throw new Error('jobs.start() was called twice');
+    const schema = options.schema ?? (await jobsSchemaFor(db));
     const b = new PgBoss({
       db: trackedExecutor,
-      schema: options.schema ?? (await jobsSchemaFor(db)),
+      schema,
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
       cronMonitorIntervalSeconds: cronMonitor,
@@ -332,7 +388,10 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
       const loops: { id?: string; busy: boolean }[] = [];
       workers.set(name, loops);
       const { batchSize } = policy;
-      const pollingIntervalSeconds = policy.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2;
+      const pollingIntervalSeconds = Math.max(
+        WORKER_FALLBACK_SECONDS,
+        policy.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2,
+      );
       for (let n = 0; n < policy.workers; n++) {
         const loop: { id?: string; busy: boolean } = { busy: false };
         loops.push(loop);
@@ -342,6 +401,11 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
           async (batch) => {
             if (!batch.length) return;
             loop.busy = true;
+            // A full batch means a backlog: an idle sibling takes the next batch meanwhile.
+            if (batch.length === batchSize) {
+              const idle = loops.find((w) => w.id && !w.busy);
+              if (idle?.id) b.notifyWorker(idle.id);
+            }
             try {
               const run = runBatch(b, name, handler, batch);
               track(batches, run);
@@ -355,6 +419,7 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
         );
       }
     }
+    startReadyCheck(schema);
     log.info({ queues: [...queues.keys()] }, 'jobs started');
     for (const { name, task } of startTasks)
       await task().catch((err: unknown) => log.error({ err, task: name }, 'a start task failed'));
@@ -364,6 +429,7 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
     if (!boss || !started) return;
     started = false;
     stopping = true;
+    clearTimeout(readyCheck);
     const until = Date.now() + timeoutMs;
     // Within the same time limit: a batch or a query that hangs must not hold the stop past it.
     const within = (work: Promise<unknown>) =>
