@@ -19,6 +19,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { startTimespan } from 'lighthouse';
 import { pathToFileURL } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   chooseCartForCheckout,
   describeFixture,
@@ -96,6 +98,19 @@ function figuresOf(lhr) {
   };
 }
 
+/**
+ * BENCH_LIGHTHOUSE_KEEP=<folder> keeps each counted run's report there (JSON, for Lighthouse's viewer or
+ * its `long-tasks` and `bootup-time` audits): what the row's TBT was made of.
+ */
+const KEEP_DIR = process.env.BENCH_LIGHTHOUSE_KEEP || null;
+let kept = 0;
+function keepReport(lhr, path) {
+  if (!KEEP_DIR) return;
+  mkdirSync(KEEP_DIR, { recursive: true });
+  const name = `${String(++kept).padStart(2, '0')}${path.replace(/[^a-z0-9]+/gi, '-')}.json`;
+  writeFileSync(join(KEEP_DIR, name), JSON.stringify(lhr));
+}
+
 /** One navigation run; a run that ended on another screen (a redirect) is an error of the screen. */
 async function navigationRun(port, base, path) {
   if (HOST_INDEX && !lastHostIndex) {
@@ -108,6 +123,7 @@ async function navigationRun(port, base, path) {
     ...LIGHTHOUSE_FLAGS,
     throttling: { cpuSlowdownMultiplier: multiplier },
   });
+  keepReport(lhr, path);
   const figures = { ...figuresOf(lhr), multiplier };
   if (figures.benchmarkIndex) lastHostIndex = figures.benchmarkIndex;
   if (!figures.error && new URL(figures.finalUrl).pathname !== path)

@@ -50,6 +50,11 @@ describe('a server-rendered page', () => {
       '<div id="root"><div class="shell"><img src="/media/a.svg" alt="" fetchPriority="high"/>Home</div></div>',
     );
     const head = html.slice(0, html.indexOf('</head>'));
+    // The first paint waits for the markup, which the element named ends.
+    expect(head).toContain('<link rel="expect" href="#first-view" blocking="render">');
+    expect(html.indexOf('<script type="application/json" id="first-view">')).toBe(
+      html.indexOf('</div></div>') + '</div></div>'.length,
+    );
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/home-F.css">');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/shared-G.css">');
     expect(head).toContain(

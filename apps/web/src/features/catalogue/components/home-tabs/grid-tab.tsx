@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../../../shared/i18n/use-localized-path.ts';
 import { paths, withQuery } from '../../../../shared/paths.ts';
+import { Later } from '../../../../shared/ui/later.tsx';
 import { EmptyState, ErrorState } from '../../../../shared/ui/list-states.tsx';
 import { useNow } from '../../../../shared/use-now.ts';
 import { getFirstItemsQueryOptions, type ItemKind } from '../../api/get-items.ts';
@@ -68,7 +69,9 @@ export function GridTab<K extends ItemKind>({
       ) : (
         <ul className={styles.cardGrid} aria-labelledby={titleId} data-testid={`all-${plural}`}>
           {query.data.items.map((item) => (
-            <li key={item.id}>{card(item, now)}</li>
+            <Later key={item.id}>
+              <li>{card(item, now)}</li>
+            </Later>
           ))}
         </ul>
       )}
