@@ -121,8 +121,8 @@ describe('the cart: /bff/cart…', () => {
         problem: null,
         addedAt: FIXTURE_NOW.toISOString(),
       });
-      expect(line?.voucher.imageUrl).toMatch(/^\/media\/catalogue\/vouchers\/bk-iced-latte-1\.svg\?v=/);
-      expect(line?.merchant.logoUrl).toMatch(/^\/media\/catalogue\/merchants\/baan-kafae-1\.svg/);
+      expect(line?.voucher.imageUrl).toMatch(/^\/media\/catalogue\/vouchers\/bk-iced-latte-1\.webp\?v=/);
+      expect(line?.merchant.logoUrl).toMatch(/^\/media\/catalogue\/merchants\/baan-kafae-1\.webp\?v=/);
 
       const th = await getCart(m, 'th-TH,th;q=0.9');
       expect(th.items[0]).toMatchObject({ voucher: { title: 'ลาเต้เย็น' }, merchant: { name: 'บ้านกาแฟ' } });

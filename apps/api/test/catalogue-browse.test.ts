@@ -8,6 +8,7 @@ import {
   MerchantResponseSchema,
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { buildTestApp, createTestClock, type TestApp } from './helpers/build-test-app.ts';
 import { FIXTURE_NOW, seedCatalogueFixture, type CatalogueFixture } from './helpers/catalogue-fixture.ts';
 
@@ -128,7 +129,7 @@ describe('banners, categories, stores, coupons, pictures', () => {
         linkPath: `/vouchers/${f.v.latte}`,
       });
       expect(top[1]?.linkPath).toBeNull();
-      expect(top[0]?.imageUrl).toMatch(/^\/media\/catalogue\/banners\/coffee-week-1\.svg\?v=/);
+      expect(top[0]?.imageUrl).toMatch(/^\/media\/catalogue\/banners\/coffee-week-1\.webp\?v=/);
       const bottom = BannerListResponseSchema.parse(
         (await get('/bff/banners/BOTTOM', { 'accept-language': 'th' })).json(),
       ).data;
@@ -173,7 +174,7 @@ describe('banners, categories, stores, coupons, pictures', () => {
     const en = CategoryListResponseSchema.parse((await get('/bff/categories')).json()).data;
     expect(en.map((c) => c.slug)).toEqual(['cafe', 'dining', 'spa']);
     expect(en[0]).toMatchObject({ id: f.cat.cafe, name: 'Cafés', sortOrder: 1 });
-    expect(en[0]?.iconUrl).toMatch(/^\/media\/catalogue\/categories\/cafe-1\.svg/);
+    expect(en[0]?.iconUrl).toMatch(/^\/media\/catalogue\/categories\/cafe-1\.webp\?v=/);
     const th = CategoryListResponseSchema.parse(
       (await get('/bff/categories', { 'accept-language': 'th' })).json(),
     ).data;
@@ -260,27 +261,46 @@ describe('banners, categories, stores, coupons, pictures', () => {
   });
 
   describe('pictures', () => {
-    it('served as image/svg+xml with a year of cache for the versioned URL, and revalidation otherwise', async () => {
+    it('served as WebP with a year of cache for the versioned URL, and revalidation otherwise', async () => {
       const [cat] = CategoryListResponseSchema.parse((await get('/bff/categories')).json()).data;
       const url = cat?.iconUrl ?? '';
       const res = await get(url);
       expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('image/svg+xml');
+      expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(res.body).toContain('<svg');
+      expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
+      expect(res.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      // A category's icon is drawn 96 px square: its picture at four times that, sharp on any screen.
+      expect(await sharp(res.rawPayload).metadata()).toMatchObject({
+        format: 'webp',
+        width: 384,
+        height: 384,
+      });
       const bare = await get(url.split('?')[0] ?? '');
+      expect(bare.statusCode).toBe(200);
       expect(bare.headers['cache-control']).toBe('public, max-age=300');
       const etag = String(res.headers.etag);
       expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
-      // Larger pictures (a voucher's, ~3 KB) are compressed like any other answer.
+      // The same bytes each time (drawn once, kept).
+      expect((await get(url)).rawPayload.equals(res.rawPayload)).toBe(true);
+    });
+
+    it('still serves the drawing where a link names it, as SVG and compressed', async () => {
       const banners = BannerListResponseSchema.parse((await get('/bff/banners/TOP')).json()).data;
-      const gz = await get(banners[0]?.imageUrl ?? '', { 'accept-encoding': 'gzip' });
-      expect(gz.headers['content-encoding']).toBe('gzip');
+      const drawing = (banners[0]?.imageUrl ?? '').replace(/\.webp\?/, '.svg?');
+      const res = await get(drawing, { 'accept-encoding': 'gzip' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/svg+xml');
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     });
 
     it('unknown kinds, names and path tricks → 404 envelope', async () => {
       for (const path of [
         '/media/catalogue/vouchers/nope.svg',
+        '/media/catalogue/vouchers/nope.webp',
+        '/media/catalogue/vouchers/Cafe-1.webp',
+        '/media/catalogue/secrets/cafe-1.webp',
         '/media/catalogue/secrets/cafe-1.svg',
         '/media/catalogue/categories/..%2F..%2Fpackage.json',
         '/media/catalogue/categories/cafe-1.png',

@@ -357,7 +357,7 @@ describe('GET /bff/vouchers…', () => {
         ['90 minutes', 790],
       ]);
       expect(d.images).toHaveLength(2);
-      expect(d.images[0]).toMatch(/^\/media\/catalogue\/vouchers\/rk-thai-massage-1\.svg/);
+      expect(d.images[0]).toMatch(/^\/media\/catalogue\/vouchers\/rk-thai-massage-1\.webp\?v=/);
       expect(d.imageUrl).toBe(d.images[0]);
     });
 

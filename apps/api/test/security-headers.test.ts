@@ -118,6 +118,10 @@ describe('security headers', () => {
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['x-frame-options']).toBe('DENY');
     expect(picture.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    const webp = await t.app.inject({ method: 'GET', url: '/media/catalogue/banners/coffee-week-1.webp' });
+    expect(webp.statusCode).toBe(200);
+    expect(webp.headers['x-frame-options']).toBe('DENY');
+    expect(webp.headers['content-security-policy']).toBe("default-src 'none'");
   });
 
   it('give the API docs the app’s policy (Swagger UI needs no inline script)', async () => {

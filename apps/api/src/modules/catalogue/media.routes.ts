@@ -2,12 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../app-error.ts';
 import type { ModuleOptions } from '../../http/module.ts';
-import { MEDIA_FILE_PATTERN, MEDIA_KINDS, UPLOADED_FILE_PATTERN, shippedMediaLibrary } from './media.ts';
+import {
+  MEDIA_FILE_PATTERN,
+  MEDIA_KINDS,
+  SHIPPED_PICTURE_PATTERN,
+  UPLOADED_FILE_PATTERN,
+  shippedMediaLibrary,
+} from './media.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 
 /**
- * The catalogue's pictures, for prefix '/media/catalogue': `/<kind>/<file>?v=<content hash>` for the
+ * The catalogue's pictures, for prefix '/media/catalogue': `/<kind>/<name>.webp?v=<content hash>` for the
  * artwork shipped with the API, `/<kind>/u-<content hash>.webp` for pictures uploaded in the back
  * office (read from the database). No token is read; unknown kind or file (or a path that tries to
  * leave the folder) → 404.
@@ -20,7 +26,7 @@ export const catalogueMediaModule: FastifyPluginAsyncZod<Partial<ModuleOptions>>
       schema: {
         tags: ['catalogue'],
         summary:
-          'Catalogue pictures (shipped SVG artwork, uploaded WebP), cached for a year: the URL carries a hash of the content',
+          'Catalogue pictures (shipped artwork as WebP, or its SVG drawing; uploaded WebP), cached for a year: the URL carries a hash of the content',
         params: z.object({ kind: z.string(), file: z.string() }),
         querystring: z.object({ v: z.string().optional() }),
       },
@@ -48,15 +54,26 @@ export const catalogueMediaModule: FastifyPluginAsyncZod<Partial<ModuleOptions>>
         if (revalidating || !('bytes' in image)) return reply.status(304).send();
         return reply.send(Buffer.from(image.bytes));
       }
-      const picture = known && MEDIA_FILE_PATTERN.test(file) ? media.get(known, file) : undefined;
+      // The drawing itself where a link names it (links made before pictures were WebP).
+      const drawing = MEDIA_FILE_PATTERN.test(file);
+      const picture = !known
+        ? undefined
+        : drawing
+          ? media.get(known, file)
+          : SHIPPED_PICTURE_PATTERN.test(file)
+            ? await media.picture(known, file)
+            : undefined;
       if (!picture) throw new AppError('not_found');
       reply
-        .header('content-type', 'image/svg+xml')
+        .header('content-type', drawing ? 'image/svg+xml' : 'image/webp')
         .header('etag', picture.etag)
         // A URL with the current hash never changes content; an old or bare URL is revalidated.
         .header('cache-control', req.query.v === picture.version ? YEAR : 'public, max-age=300')
         // Our own SVGs carry no scripts; this keeps any SVG opened directly from running one.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header(
+          'content-security-policy',
+          drawing ? "default-src 'none'; style-src 'unsafe-inline'" : "default-src 'none'",
+        )
         .header('x-content-type-options', 'nosniff');
       if (req.headers['if-none-match'] === picture.etag) return reply.status(304).send();
       return reply.send(picture.bytes);
