@@ -53,6 +53,15 @@ const TARGETS = [
 const LIGHTHOUSE_FLAGS = { output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
 
 /**
+ * BENCH_LIGHTHOUSE_THROTTLING=devtools loads each page slowed for real (CPU and network, Lighthouse's
+ * slow-4G phone) instead of loading it at full speed and simulating the slow phone from that trace
+ * (the default). The simulation multiplies every task of a fast host's load, its noise included, and
+ * models neither how a slow browser's parser yields nor where its paints fall: the two can disagree
+ * on what a change did, and a change is better judged on both.
+ */
+const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+
+/**
  * BENCH_LIGHTHOUSE_HOST_INDEX=1350 takes the figures for a host of that benchmarkIndex (this project's
  * machines rate 1,000–1,700) whatever the host running them: Lighthouse slows the CPU 4× from the host
  * it finds, so on a host rated twice as fast the 4× describes a phone twice as fast. Each navigation
@@ -121,6 +130,7 @@ async function navigationRun(port, base, path) {
   const { lhr } = await lighthouse(base + path, {
     port,
     ...LIGHTHOUSE_FLAGS,
+    throttlingMethod: THROTTLING,
     throttling: { cpuSlowdownMultiplier: multiplier },
   });
   keepReport(lhr, path);
@@ -292,7 +302,7 @@ export async function lighthouseReport({ base, runs = Number(process.env.BENCH_L
   const started = performance.now();
   try {
     console.log(
-      `\nLighthouse (mobile emulation, simulated throttling), median of ${runs} run${runs === 1 ? '' : 's'} by score; runs: the lowest and highest score; bench idx: Lighthouse's benchmarkIndex over the runs (lower is a slower or busier machine)${HOST_INDEX ? `; CPU slowdown scaled to a host of benchmarkIndex ${HOST_INDEX} (BENCH_LIGHTHOUSE_HOST_INDEX)` : ''}`,
+      `\nLighthouse (mobile emulation, ${THROTTLING === 'devtools' ? 'applied (devtools) throttling' : 'simulated throttling'}), median of ${runs} run${runs === 1 ? '' : 's'} by score; runs: the lowest and highest score; bench idx: Lighthouse's benchmarkIndex over the runs (lower is a slower or busier machine)${HOST_INDEX ? `; CPU slowdown scaled to a host of benchmarkIndex ${HOST_INDEX} (BENCH_LIGHTHOUSE_HOST_INDEX)` : ''}`,
     );
     console.log(HEADER);
     for (const screen of screens(base)) {
