@@ -272,6 +272,10 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
     };
   };
 
+  /** How soon a queue's unannounced jobs are noticed, in seconds. */
+  const noticeSeconds = (policy: QueuePolicy) =>
+    policy.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2;
+
   const wakeQueue = (name: string) => {
     const loops = workers.get(name) ?? [];
     // One idle loop is enough for one job; when all are busy, the first asks again after its batch.
@@ -286,8 +290,7 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
    */
   const startReadyCheck = (schema: string) => {
     const text = readyQueuesSql(schema);
-    const intervalMs = (name: string) =>
-      1000 * (queues.get(name)!.policy.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2);
+    const intervalMs = (name: string) => 1000 * noticeSeconds(queues.get(name)!.policy);
     const tickMs = Math.min(...[...queues.keys()].map(intervalMs));
     const due = new Map([...queues.keys()].map((name) => [name, Date.now() + intervalMs(name)]));
     let failing = false;
@@ -388,10 +391,7 @@ export const createJobs = (db: Kysely<Database>, options: JobsOptions): Jobs => 
       const loops: { id?: string; busy: boolean }[] = [];
       workers.set(name, loops);
       const { batchSize } = policy;
-      const pollingIntervalSeconds = Math.max(
-        WORKER_FALLBACK_SECONDS,
-        policy.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2,
-      );
+      const pollingIntervalSeconds = Math.max(WORKER_FALLBACK_SECONDS, noticeSeconds(policy));
       for (let n = 0; n < policy.workers; n++) {
         const loop: { id?: string; busy: boolean } = { busy: false };
         loops.push(loop);
