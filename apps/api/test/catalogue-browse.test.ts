@@ -270,11 +270,11 @@ describe('banners, categories, stores, coupons, pictures', () => {
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
       expect(res.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
-      // A category's icon is drawn 96 px square: its picture at four times that, sharp on any screen.
+      // At the drawing's own size: a category's icon is drawn 96 px square (shown 20 px wide).
       expect(await sharp(res.rawPayload).metadata()).toMatchObject({
         format: 'webp',
-        width: 384,
-        height: 384,
+        width: 96,
+        height: 96,
       });
       const bare = await get(url.split('?')[0] ?? '');
       expect(bare.statusCode).toBe(200);

@@ -29,14 +29,12 @@ export const MEDIA_FILE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/;
 /** A shipped drawing's picture, as pages link it: the drawing's name with `.webp`. */
 export const SHIPPED_PICTURE_PATTERN = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.webp$/;
 
-/** WebP quality of a drawing's picture: as the back office's uploads (editor/images.ts). */
-const PICTURE_QUALITY = 82;
 /**
- * A drawing's picture is at least this many pixels on its longer side (a small drawing is drawn at a
- * multiple of its size): a 96 px icon shown 40 px wide on a screen of three pixels to the point
- * would otherwise be blurred.
+ * WebP quality of a drawing's picture. Lower than the back office's photos (82): flat colour and soft
+ * gradients show no difference side by side at 70, and the pictures are a quarter smaller (a voucher's
+ * 15 → 11 KiB) — on a slow phone network the first screen's pictures share its bandwidth.
  */
-const PICTURE_MIN_SIDE = 384;
+const PICTURE_QUALITY = 70;
 
 /**
  * A picture uploaded in the back office (stored in the catalogue_image table, not on disk): named by
@@ -54,9 +52,8 @@ export interface MediaLibrary {
   /** A drawing by its file name (`<name>.svg`). */
   get(kind: MediaKind, file: string): MediaFile | undefined;
   /**
-   * A drawing's picture by the name pages link (`<name>.webp`), drawn on first ask (at the drawing's
-   * own size, or a multiple of it when small) and kept for the life of the process; undefined when
-   * there is no such drawing.
+   * A drawing's picture by the name pages link (`<name>.webp`), drawn on first ask and kept for the
+   * life of the process; undefined when there is no such drawing.
    */
   picture(kind: MediaKind, file: string): Promise<MediaFile | undefined>;
   /** The URL of a picture; a file the library does not hold still gets a (404-ing) URL without version. */
@@ -76,13 +73,11 @@ export const loadMediaLibrary = (root = CATALOGUE_ASSETS_DIR): MediaLibrary => {
     }
   }
   const pictures = new Map<string, Promise<MediaFile>>();
+  // At the drawing's own size (sharp draws an SVG at 72 dpi: a pixel a unit), which is drawn for three
+  // times the size the app shows it at or more: a category's 96 px icon is shown 20 px wide, a
+  // merchant's 256 px logo at most 48, a voucher's 800 px picture half a phone's width.
   const drawn = async (drawing: MediaFile): Promise<MediaFile> => {
-    const { width = PICTURE_MIN_SIDE, height = PICTURE_MIN_SIDE } = await sharp(drawing.bytes).metadata();
-    // sharp draws an SVG at 72 dpi by default: its own size in pixels.
-    const scale = Math.max(1, Math.ceil(PICTURE_MIN_SIDE / Math.max(width, height)));
-    const bytes = await sharp(drawing.bytes, { density: 72 * scale })
-      .webp({ quality: PICTURE_QUALITY })
-      .toBuffer();
+    const bytes = await sharp(drawing.bytes).webp({ quality: PICTURE_QUALITY }).toBuffer();
     // The version is the drawing's (the picture follows from it); the tag tells the two apart.
     return { bytes, version: drawing.version, etag: `"${drawing.version}-webp"` };
   };
