@@ -281,7 +281,7 @@ describe('banners, categories, stores, coupons, pictures', () => {
       expect(bare.headers['cache-control']).toBe('public, max-age=300');
       const etag = String(res.headers.etag);
       expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
-      // The same bytes each time (drawn once, kept).
+      // The same bytes each time (that it is drawn only once: media.test.ts).
       expect((await get(url)).rawPayload.equals(res.rawPayload)).toBe(true);
     });
 

@@ -2,13 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../app-error.ts';
 import type { ModuleOptions } from '../../http/module.ts';
-import {
-  MEDIA_FILE_PATTERN,
-  MEDIA_KINDS,
-  SHIPPED_PICTURE_PATTERN,
-  UPLOADED_FILE_PATTERN,
-  shippedMediaLibrary,
-} from './media.ts';
+import { MEDIA_FILE_PATTERN, MEDIA_KINDS, UPLOADED_FILE_PATTERN, shippedMediaLibrary } from './media.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -56,13 +50,7 @@ export const catalogueMediaModule: FastifyPluginAsyncZod<Partial<ModuleOptions>>
       }
       // The drawing itself where a link names it (links made before pictures were WebP).
       const drawing = MEDIA_FILE_PATTERN.test(file);
-      const picture = !known
-        ? undefined
-        : drawing
-          ? media.get(known, file)
-          : SHIPPED_PICTURE_PATTERN.test(file)
-            ? await media.picture(known, file)
-            : undefined;
+      const picture = known && (drawing ? media.get(known, file) : await media.picture(known, file));
       if (!picture) throw new AppError('not_found');
       reply
         .header('content-type', drawing ? 'image/svg+xml' : 'image/webp')

@@ -27,7 +27,7 @@ export const CATALOGUE_ASSETS_DIR = resolve(
 export const MEDIA_FILE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/;
 
 /** A shipped drawing's picture, as pages link it: the drawing's name with `.webp`. */
-export const SHIPPED_PICTURE_PATTERN = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.webp$/;
+const SHIPPED_PICTURE_PATTERN = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.webp$/;
 
 /**
  * WebP quality of a drawing's picture. Lower than the back office's photos (82): flat colour and soft
