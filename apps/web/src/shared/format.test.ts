@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
+import allEnglish from '../../../../locales/en.json';
+import allThai from '../../../../locales/th.json';
 import { formatDate, formatDateTime, formatMoney, formatMonth, formatNumber, toIsoDate } from './format.ts';
 
 describe('formatMoney', () => {
@@ -79,8 +81,26 @@ describe('formatDateTime', () => {
 
 describe('formatMonth', () => {
   it('names the month, with the Buddhist-era year in Thai', () => {
-    expect(formatMonth('2026-09', 'en')).toBe('September 2026');
-    expect(formatMonth('2026-09', 'th')).toBe('กันยายน 2569');
-    expect(formatMonth('2026-13', 'en')).toBe('');
+    const names = { en: allEnglish.history.monthNames, th: allThai.history.monthNames };
+    expect(formatMonth('2026-09', 'en', (m) => names.en[m])).toBe('September 2026');
+    expect(formatMonth('2026-09', 'th', (m) => names.th[m])).toBe('กันยายน 2569');
+    expect(formatMonth('2027-01', 'th', (m) => names.th[m])).toBe('มกราคม 2570');
+    expect(formatMonth('2026-13', 'en', (m) => names.en[m])).toBe('');
+    expect(formatMonth('2026-9', 'en', (m) => names.en[m])).toBe('');
+  });
+
+  it('reads as the browser’s own month names would, in both languages', () => {
+    for (const [lang, locale, names] of [
+      ['en', 'en-GB', allEnglish.history.monthNames],
+      ['th', 'th-TH', allThai.history.monthNames],
+    ] as const) {
+      const intl = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' });
+      for (let m = 1; m <= 12; m++) {
+        const month = `2026-${String(m).padStart(2, '0')}`;
+        expect(formatMonth(month, lang, (n) => names[n])).toBe(
+          intl.format(new Date(`${month}-15T12:00:00Z`)),
+        );
+      }
+    }
   });
 });

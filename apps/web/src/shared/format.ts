@@ -29,24 +29,27 @@ export function formatNumber(value: number): string {
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const BUDDHIST_DATE_FORMAT = 'DD/MM/BBBB';
 
+import { BUDDHIST_ERA_OFFSET } from '@app/contracts/dates';
 export { BUDDHIST_ERA_OFFSET, formatDate, formatDateTime } from '@app/contracts/dates';
 
-const monthNames = new Map<Language, Intl.DateTimeFormat>();
+/** A month's number, 1–12: its name's key in the texts (`history.monthNames`). */
+export type MonthNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-/** A month (`2026-09`) as "September 2026" / "กันยายน 2569": month headings and the month picker. */
-export function formatMonth(month: string, lang: Language): string {
-  let f = monthNames.get(lang);
-  if (!f) {
-    // th-TH writes the Buddhist-era year itself. UTC, and the 15th at noon: inside the month anywhere.
-    f = new Intl.DateTimeFormat(lang === 'th' ? 'th-TH' : 'en-GB', {
-      timeZone: 'UTC',
-      month: 'long',
-      year: 'numeric',
-    });
-    monthNames.set(lang, f);
-  }
-  const at = new Date(`${month}-15T12:00:00Z`);
-  return Number.isNaN(at.getTime()) ? '' : f.format(at);
+/**
+ * A month (`2026-09`) as "September 2026" / "กันยายน 2569" — the month's name from the texts
+ * (`monthName(9)`), then the year, in the Buddhist era in Thai: month headings and the month picker.
+ * Not Intl.DateTimeFormat: the first one a page builds loads the browser's date data, ~100 ms of a
+ * mid-range phone's main thread as the history screen was drawn.
+ */
+export function formatMonth(
+  month: string,
+  lang: Language,
+  monthName: (month: MonthNumber) => string,
+): string {
+  const parts = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  if (!parts) return '';
+  const year = Number(parts[1]) + (lang === 'th' ? BUDDHIST_ERA_OFFSET : 0);
+  return `${monthName(Number(parts[2]) as MonthNumber)} ${year}`;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');

@@ -47,7 +47,7 @@ export function HistoryFilters({
           <optgroup label={t('history.months')}>
             {listedMonths(today).map((month) => (
               <option key={month} value={month}>
-                {formatMonth(month, lang)}
+                {formatMonth(month, lang, (m) => t(`history.monthNames.${m}`))}
               </option>
             ))}
           </optgroup>

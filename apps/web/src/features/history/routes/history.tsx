@@ -66,7 +66,9 @@ export function HistoryScreen() {
           {byMonth(rows).map(([month, entries]) => (
             <section key={month} className={styles.month} aria-labelledby={`month-${month}`}>
               <h2 id={`month-${month}`} className={styles.monthTitle}>
-                {month === thisMonth ? t('history.thisMonth') : formatMonth(month, lang)}
+                {month === thisMonth
+                  ? t('history.thisMonth')
+                  : formatMonth(month, lang, (m) => t(`history.monthNames.${m}`))}
               </h2>
               <ul className={rowList.list} data-testid="history-list">
                 {entries.map((e) => (
