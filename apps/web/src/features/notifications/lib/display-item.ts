@@ -1,5 +1,5 @@
 import type { Language, Notification, NotificationType } from '@app/contracts';
-import { timeLabel } from './time-label.ts';
+import { timeLabel, type TimeTexts } from './time-label.ts';
 
 /** A notification as the screen shows it, derived from the one the API sends. */
 export type DisplayedNotification = {
@@ -17,7 +17,7 @@ export type DisplayedNotification = {
 
 export function toDisplayed(
   n: Notification,
-  context: { lang: Language; now: number; justNow: string; actionLabel: string },
+  context: { lang: Language; now: number; time: TimeTexts; actionLabel: string },
 ): DisplayedNotification {
   return {
     id: n._id,
@@ -25,7 +25,7 @@ export function toDisplayed(
     kind: n.type,
     title: n.title,
     description: n.description,
-    timeLabel: timeLabel(n.createdAt, context.lang, context.now, context.justNow),
+    timeLabel: timeLabel(n.createdAt, context.lang, context.now, context.time),
     unread: !n.isRead,
     actionLabel: context.actionLabel,
     link: n.link,

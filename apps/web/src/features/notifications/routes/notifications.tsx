@@ -18,6 +18,7 @@ import { NotificationsSkeleton } from '../components/notifications-skeleton.tsx'
 import { useNotificationScope } from '../hooks/use-notification-scope.ts';
 import { useNotifications } from '../hooks/use-notifications.ts';
 import { toDisplayed } from '../lib/display-item.ts';
+import type { TimeTexts } from '../lib/time-label.ts';
 import { useNotificationPreference } from '../lib/preference.ts';
 import { pushPermission } from '../lib/push-device.ts';
 import { disableNotifications, enableNotifications } from '../lib/push-preference.ts';
@@ -60,17 +61,21 @@ export function NotificationsScreen() {
   const [readingAll, setReadingAll] = useState(false);
   const [dialogFailed, setDialogFailed] = useState(false);
 
+  const time = useMemo<TimeTexts>(
+    () => ({
+      justNow: t('notifications.time.now'),
+      yesterday: t('notifications.time.yesterday'),
+      twoDaysAgo: t('notifications.time.twoDaysAgo'),
+      ago: (unit, count) => t(`notifications.time.${unit}`, { count }),
+    }),
+    [t],
+  );
   const items = useMemo(
     () =>
       (state.items ?? []).map((n) =>
-        toDisplayed(n, {
-          lang,
-          now,
-          justNow: t('notifications.time.now'),
-          actionLabel: t('notifications.actionLabel'),
-        }),
+        toDisplayed(n, { lang, now, time, actionLabel: t('notifications.actionLabel') }),
       ),
-    [state.items, lang, now, t],
+    [state.items, lang, now, time, t],
   );
   const open = items.find((i) => i.id === openId) ?? null;
   const dialogsOpened = useOnceTrue(open !== null || readAllFor !== null);
