@@ -10,6 +10,7 @@ import { paths } from '../../../shared/paths.ts';
 import { uniqueRows } from '../../../shared/unique-rows.ts';
 import { BackHeading } from '../../../shared/ui/back-heading.tsx';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
+import { Later } from '../../../shared/ui/later.tsx';
 import { LoadMoreButton } from '../../../shared/ui/load-more-button.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
@@ -63,7 +64,7 @@ export function HistoryScreen() {
         <EmptyState title={t('history.empty.title')} text={t('history.empty.text')} />
       ) : (
         <>
-          {byMonth(rows).map(([month, entries]) => (
+          {byMonth(rows).map(([month, entries], index, months) => (
             <section key={month} className={styles.month} aria-labelledby={`month-${month}`}>
               <h2 id={`month-${month}`} className={styles.monthTitle}>
                 {month === thisMonth
@@ -71,11 +72,21 @@ export function HistoryScreen() {
                   : formatMonth(month, lang, (m) => t(`history.monthNames.${m}`))}
               </h2>
               <ul className={rowList.list} data-testid="history-list">
-                {entries.map((e) => (
-                  <li key={`${e.kind}:${e.id}`}>
-                    <HistoryRow entry={e} />
-                  </li>
-                ))}
+                {entries.map((e) =>
+                  // The last month's rows are drawn one per task on the first screen, as the inbox's and
+                  // the wallet's are: nothing above them moves as they come (shared/ui/later.tsx).
+                  index === months.length - 1 ? (
+                    <Later tail key={`${e.kind}:${e.id}`}>
+                      <li>
+                        <HistoryRow entry={e} />
+                      </li>
+                    </Later>
+                  ) : (
+                    <li key={`${e.kind}:${e.id}`}>
+                      <HistoryRow entry={e} />
+                    </li>
+                  ),
+                )}
               </ul>
             </section>
           ))}
