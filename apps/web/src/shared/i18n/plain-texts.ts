@@ -27,28 +27,24 @@ function storedText(i18n: I18n, lng: string, ns: unknown, key: string): string |
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 /** Values that make i18next do more than put them in (plurals, context) even where a text shows them. */
-const I18NEXT_OPTIONS = new Set(['count', 'context', 'ordinal']);
+const I18NEXT_OPTIONS = ['count', 'context', 'ordinal'];
 
 /**
  * `text` with `values` put in, as i18next's interpolation would (escaping off, as the app sets it: the
  * renderer escapes), or undefined where i18next must decide: a value the text does not show (an option
- * of i18next's: a default, a namespace…) or that makes it choose a text (a count), a value that is not a
- * string or a number, a placeholder without a value or with a format.
+ * of i18next's: a default, a namespace…) or that makes it choose a text (a count), or a placeholder left
+ * unfilled (no value, one that is not a string or a number, a format).
  */
 function withValues(text: string, values: unknown): string | undefined {
-  if (typeof values !== 'object' || values === null || Array.isArray(values)) return undefined;
-  if (text.includes('{{-') || /\{\{[^}]*,/.test(text)) return undefined;
+  if (typeof values !== 'object' || values === null) return undefined;
   const given = values as Record<string, unknown>;
   const shown = new Set(Array.from(text.matchAll(PLACEHOLDER), ([, name]) => name));
-  for (const name in given) if (!shown.has(name) || I18NEXT_OPTIONS.has(name)) return undefined;
-  let complete = true;
+  for (const name in given) if (!shown.has(name) || I18NEXT_OPTIONS.includes(name)) return undefined;
   const filled = text.replace(PLACEHOLDER, (placeholder, name: string) => {
-    const value = Object.hasOwn(given, name) ? given[name] : undefined;
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
-    complete = false;
-    return placeholder;
+    const value = given[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : placeholder;
   });
-  return complete ? filled : undefined;
+  return filled.includes('{{') ? undefined : filled;
 }
 
 /**
