@@ -72,21 +72,23 @@ export function HistoryScreen() {
                   : formatMonth(month, lang, (m) => t(`history.monthNames.${m}`))}
               </h2>
               <ul className={rowList.list} data-testid="history-list">
-                {entries.map((e) =>
-                  // The last month's rows are drawn one per task on the first screen, as the inbox's and
-                  // the wallet's are: nothing above them moves as they come (shared/ui/later.tsx).
-                  index === months.length - 1 ? (
-                    <Later tail key={`${e.kind}:${e.id}`}>
-                      <li>
-                        <HistoryRow entry={e} />
-                      </li>
-                    </Later>
-                  ) : (
-                    <li key={`${e.kind}:${e.id}`}>
+                {entries.map((e) => {
+                  const key = `${e.kind}:${e.id}`;
+                  const row = (
+                    <li key={key}>
                       <HistoryRow entry={e} />
                     </li>
-                  ),
-                )}
+                  );
+                  // The last month's rows are drawn one per task on the first screen, as the inbox's and
+                  // the wallet's are: nothing above them moves as they come (shared/ui/later.tsx).
+                  return index === months.length - 1 ? (
+                    <Later tail key={key}>
+                      {row}
+                    </Later>
+                  ) : (
+                    row
+                  );
+                })}
               </ul>
             </section>
           ))}
