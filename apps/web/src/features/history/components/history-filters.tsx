@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import chips from '../../../shared/ui/filter-chips.module.css';
 import styles from '../history.module.css';
 import { HISTORY_TYPES, listedMonths, type HistoryFilter, type Period } from '../lib/period.ts';
-import { formatMonth } from '../../../shared/format.ts';
+import { useMonthTitle } from '../lib/use-month-title.ts';
 
 /** The type chips (All, Purchases, Uses, Points) and the period: This Month, 3 or 12 months, or a month of the list. */
 export function HistoryFilters({
@@ -16,7 +15,7 @@ export function HistoryFilters({
   onChange: (next: HistoryFilter) => void;
 }) {
   const { t } = useTranslation();
-  const { lang } = useLocalizedPath();
+  const monthTitle = useMonthTitle();
   return (
     <div className={styles.filters}>
       <div className={chips.chipRow} role="group" aria-label={t('history.typeLabel')}>
@@ -47,7 +46,7 @@ export function HistoryFilters({
           <optgroup label={t('history.months')}>
             {listedMonths(today).map((month) => (
               <option key={month} value={month}>
-                {formatMonth(month, lang, (m) => t(`history.monthNames.${m}`))}
+                {monthTitle(month)}
               </option>
             ))}
           </optgroup>

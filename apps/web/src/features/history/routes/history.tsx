@@ -4,7 +4,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isoDateIn, monthOfInstant } from '../../../shared/calendar.ts';
-import { formatMonth } from '../../../shared/format.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
 import { uniqueRows } from '../../../shared/unique-rows.ts';
@@ -28,11 +27,13 @@ import {
   type HistoryFilter,
 } from '../lib/period.ts';
 import type { HistoryEntry } from '@app/contracts';
+import { useMonthTitle } from '../lib/use-month-title.ts';
 
 /** Transaction History: the member's purchases, uses and points, grouped by month. */
 export function HistoryScreen() {
   const { t } = useTranslation();
   const { lang } = useLocalizedPath();
+  const monthTitle = useMonthTitle();
   const viewer = useAuthStore((s) => s.info?.id ?? 'member');
   // Today in Bangkok, fixed for the screen's life so the query's key stays the same.
   const today = useMemo(() => isoDateIn(new Date()), []);
@@ -67,9 +68,7 @@ export function HistoryScreen() {
           {byMonth(rows).map(([month, entries], index, months) => (
             <section key={month} className={styles.month} aria-labelledby={`month-${month}`}>
               <h2 id={`month-${month}`} className={styles.monthTitle}>
-                {month === thisMonth
-                  ? t('history.thisMonth')
-                  : formatMonth(month, lang, (m) => t(`history.monthNames.${m}`))}
+                {month === thisMonth ? t('history.thisMonth') : monthTitle(month)}
               </h2>
               <ul className={rowList.list} data-testid="history-list">
                 {entries.map((e) => {
