@@ -42,13 +42,17 @@ function serverPage(page: React.ReactElement) {
   return root;
 }
 
-/** The sign-in form as the server drew it, input on it held; `sent`: what the app's submit sent. */
-function heldSignIn() {
+/**
+ * The sign-in form as the server drew it, input on it held (after `before`, done on the markup before the
+ * hold began); `sent`: what the app's submit sent.
+ */
+function heldSignIn(before: (part: <T extends Element>(id: string) => T) => void = () => undefined) {
   const sent: string[] = [];
   const page = <SignIn sent={(email) => sent.push(email)} />;
   const root = serverPage(page);
-  const held = holdInput(root);
   const part = <T extends Element>(id: string) => root.querySelector<T>(`[data-testid="${id}"]`)!;
+  before(part);
+  const held = holdInput(root);
   return {
     sent,
     page,
@@ -64,6 +68,29 @@ const type = (field: HTMLInputElement, text: string) => {
   field.value = text;
   field.dispatchEvent(new Event('input', { bubbles: true }));
 };
+
+/** A search form that draws a clear button in front of its submit button once it holds text. */
+function Search({ sent, cleared }: { sent: (term: string) => void; cleared: () => void }) {
+  const [term, setTerm] = useState('');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        sent(term);
+      }}
+    >
+      <input data-testid="term" value={term} onChange={(e) => setTerm(e.currentTarget.value)} />
+      {term && (
+        <button type="button" onClick={cleared}>
+          Clear
+        </button>
+      )}
+      <button type="submit" data-testid="search">
+        Search
+      </button>
+    </form>
+  );
+}
 
 describe('holdInput', () => {
   it('gives the app what was typed and tapped before it took the page over, once, in order', async () => {
@@ -125,5 +152,36 @@ describe('holdInput', () => {
     const replayed = vi.spyOn(other.send, 'click');
     await other.held.release();
     expect(replayed).not.toHaveBeenCalled();
+  });
+
+  it('sends a held submission with its form even when the first render gave the button’s element to another', async () => {
+    const sent: string[] = [];
+    const cleared = vi.fn();
+    const page = <Search sent={(term) => sent.push(term)} cleared={cleared} />;
+    const root = serverPage(page);
+    const held = holdInput(root);
+    const field = root.querySelector<HTMLInputElement>('[data-testid="term"]')!;
+    type(field, 'latte');
+    root.querySelector<HTMLButtonElement>('[data-testid="search"]')!.click();
+
+    hydrateRoot(root, page);
+    await held.release();
+    expect(sent).toEqual(['latte']);
+    expect(cleared).not.toHaveBeenCalled();
+  });
+
+  it('tells the app what was typed before the hold began (its code still downloading)', async () => {
+    const { sent, page, root, held, field, agree, send } = heldSignIn((part) => {
+      part<HTMLInputElement>('email').value = 'early@example.com';
+      part<HTMLInputElement>('agree').checked = true;
+    });
+    // Enter in the field, once the hold has begun: the browser's `change`, then the form's submit button.
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    send.click();
+    hydrateRoot(root, page);
+    await held.release();
+    expect(sent).toEqual(['early@example.com (agreed)']);
+    expect(field.value).toBe('early@example.com');
+    expect(agree.checked).toBe(true);
   });
 });

@@ -32,6 +32,20 @@ const stateOf = (field: Field): string | boolean =>
     ? field.checked
     : field.value;
 
+/** The field's state as the server's markup drew it. */
+const markupStateOf = (field: HTMLInputElement | HTMLTextAreaElement): string | boolean =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+    ? field.defaultChecked
+    : field.defaultValue;
+
+/** The form `element` submits when tapped, if it is a submit button still in it. */
+function submitterForm(element: HTMLElement): HTMLFormElement | null {
+  const submits =
+    (element instanceof HTMLButtonElement || element instanceof HTMLInputElement) &&
+    element.type === 'submit';
+  return submits && element.isConnected ? element.form : null;
+}
+
 function restore(field: Field, state: string | boolean) {
   if (typeof state === 'boolean') (field as HTMLInputElement).checked = state;
   else field.value = state;
@@ -56,7 +70,10 @@ export function holdInput(root: HTMLElement): { release: () => Promise<void> } {
     } else {
       const action = target.closest<HTMLElement>(ACTIONS);
       if (!action || !root.contains(action)) return;
-      actions.push({ click: action });
+      // A submit button's tap (or Enter in a field, which taps it) is its form's submission: the app's
+      // first render may give the button's element to another button drawn in front of it; the form keeps its own.
+      const form = submitterForm(action);
+      actions.push(form ? { submit: form, by: action } : { click: action });
     }
     // Nothing of the app's hears it now (parts already taken over would otherwise answer it twice),
     // and the browser does not send the form to the server.
@@ -85,6 +102,13 @@ export function holdInput(root: HTMLElement): { release: () => Promise<void> } {
     released = true;
     clearTimeout(timer);
     for (const [type, listener] of listeners) window.removeEventListener(type, listener, true);
+    // Typed before this hold began (the app's code still downloading): the browser shows it, the app
+    // has not heard it. A `change` held since (Enter gives one) is not enough: the app listens for `input`.
+    for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+      const state = stateOf(field);
+      if (state !== markupStateOf(field))
+        typed.set(field, new Map([['input', state], ['change', state], ...(typed.get(field) ?? [])]));
+    }
     for (const [field, events] of typed) {
       if (!field.isConnected) continue;
       for (const [type, state] of events) {
@@ -98,8 +122,11 @@ export function holdInput(root: HTMLElement): { release: () => Promise<void> } {
       await nextTask();
       if ('click' in action) {
         if (action.click.isConnected) action.click.click();
+      } else if (action.by && submitterForm(action.by) === action.submit) {
+        // Still its form's submit button: tapped as the member did (its own click handler too).
+        action.by.click();
       } else if (action.submit.isConnected) {
-        action.submit.requestSubmit(action.by?.isConnected ? action.by : null);
+        action.submit.requestSubmit();
       }
     }
   };

@@ -84,7 +84,7 @@ describe('useLikePrivilege', () => {
     let answer: (r: Response) => void = () => undefined;
     fetchMock.mockImplementation(() => new Promise<Response>((r) => (answer = r)));
     const { client, hook } = setup();
-    act(() => hook.result.current.mutate({ id: 'p1', like: true }));
+    act(() => void hook.result.current({ id: 'p1', like: true }));
     await waitFor(() => expect(client.getQueryData(detailKey)).toMatchObject({ liked: true, likeCount: 11 }));
     expect(client.getQueryData(listKey)).toMatchObject({ items: [{ liked: true, likeCount: 11 }] });
     const call = fetchMock.mock.calls[0];
@@ -102,7 +102,7 @@ describe('useLikePrivilege', () => {
   it('puts everything back when the call fails', async () => {
     fetchMock.mockResolvedValue(json(500, { success: false, code: 'internal_error', message: ['boom'] }));
     const { client, hook, onError } = setup();
-    act(() => hook.result.current.mutate({ id: 'p1', like: true }));
+    act(() => void hook.result.current({ id: 'p1', like: true }));
     await waitFor(() => expect(onError).toHaveBeenCalled());
     expect(client.getQueryData(detailKey)).toMatchObject({ liked: false, likeCount: 10 });
     expect(client.getQueryData(listKey)).toMatchObject({ items: [{ liked: false, likeCount: 10 }] });

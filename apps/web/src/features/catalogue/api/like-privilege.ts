@@ -1,5 +1,5 @@
 import type { PrivilegeSummary } from '@app/contracts';
-import { useMutation, useQueryClient, type QueryClient, type QueryFilters } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryFilters } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { catalogueKeys, everyLanguage } from './query-keys.ts';
 import { useCatalogueScope } from './scope.ts';
@@ -58,32 +58,30 @@ let calls = 0;
  * call fails; the server's answer then sets the true count. The favourites list is refetched after.
  * Only the member's own answers are touched, in both languages: other readers' answers carry their own
  * `liked`, are never shown while this member is signed in, and are dropped at sign-out.
+ *
+ * A plain call rather than TanStack's useMutation: nothing shows the call's own state, and the
+ * mutation observer's code (2 KB) was the privilege detail's start paying for nothing.
  */
 export function useLikePrivilege(options: { onError?: (error: unknown) => void } = {}) {
   const client = useQueryClient();
   const { viewer } = useCatalogueScope();
   // Details, lists, pages, recommendations and favourites: all sit under the privileges prefix.
   const holding = everyLanguage(viewer, catalogueKeys.privileges.all);
-  return useMutation({
-    mutationFn: likePrivilege,
-    onMutate: async ({ id, like }) => {
-      const call = ++calls;
-      latestCall.set(id, call);
-      await client.cancelQueries(holding);
-      const snapshot = client.getQueriesData(holding);
-      patchEverywhere(client, holding, id, optimisticLike(like));
-      return { call, snapshot };
-    },
-    onError: (error, { id }, context) => {
-      if (context && latestCall.get(id) === context.call) {
-        for (const [key, data] of context.snapshot) client.setQueryData(key, data);
-      }
+  return async ({ id, like }: { id: string; like: boolean }): Promise<void> => {
+    const call = ++calls;
+    latestCall.set(id, call);
+    await client.cancelQueries(holding);
+    const snapshot = client.getQueriesData(holding);
+    patchEverywhere(client, holding, id, optimisticLike(like));
+    try {
+      const answer = await likePrivilege({ id, like });
+      if (latestCall.get(id) === call)
+        patchEverywhere(client, holding, id, () => ({ liked: answer.liked, likeCount: answer.likeCount }));
+    } catch (error) {
+      if (latestCall.get(id) === call) for (const [key, data] of snapshot) client.setQueryData(key, data);
       options.onError?.(error);
-    },
-    onSuccess: (answer, { id }, context) => {
-      if (latestCall.get(id) !== context.call) return;
-      patchEverywhere(client, holding, id, () => ({ liked: answer.liked, likeCount: answer.likeCount }));
-    },
-    onSettled: () => client.invalidateQueries(everyLanguage(viewer, catalogueKeys.privileges.favorites)),
-  });
+    } finally {
+      void client.invalidateQueries(everyLanguage(viewer, catalogueKeys.privileges.favorites));
+    }
+  };
 }

@@ -18,7 +18,7 @@ export function LikeButton({ id, liked, likeCount }: { id: string; liked: boolea
       className={liked ? `${styles.likeButton} ${styles.liked}` : styles.likeButton}
       aria-pressed={liked}
       data-testid="like-button"
-      onClick={() => signInFirst(() => like.mutate({ id, like: !liked }))}
+      onClick={() => signInFirst(() => void like({ id, like: !liked }))}
     >
       {liked ? <HeartFilled aria-hidden /> : <HeartOutlined aria-hidden />}
       <span className="visually-hidden">{t('catalogue.like.label')}</span>

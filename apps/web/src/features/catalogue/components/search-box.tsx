@@ -90,6 +90,9 @@ export function SearchBox({
         />
         {(text || value) && (
           <button
+            // Keyed, as the submit button is: drawn in front of it, it must not take over the submit
+            // button's element (a tap held before the app took the page over is done on that element).
+            key="clear"
             type="button"
             className={`${styles.iconButton} search-clear`}
             aria-label={t('catalogue.search.clear')}
@@ -103,7 +106,7 @@ export function SearchBox({
             <CloseOutlined aria-hidden />
           </button>
         )}
-        <button type="submit" className={styles.searchSubmit} data-testid="search-submit">
+        <button key="submit" type="submit" className={styles.searchSubmit} data-testid="search-submit">
           {t('catalogue.search.submit')}
         </button>
       </form>
