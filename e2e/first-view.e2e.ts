@@ -113,6 +113,20 @@ describe.each(['en', 'th'] as const)('a visitor in %s', (lang: Lang) => {
     await page.context().close();
   });
 
+  it('searches for what was typed before the app’s code arrived, sent once the app has taken the field over', async () => {
+    const page = await newPage(browser);
+    const release = await holdScripts(page);
+    await page.goto(`${prefix}/home?category=dining`, { waitUntil: 'commit' });
+    await page.getByTestId('search-input').fill('latte');
+    release();
+    await waitForHydration(page.getByTestId('search-input'));
+    await page.getByTestId('search-input').press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'latte');
+    expect(new URL(page.url()).searchParams.has('category')).toBe(false);
+    await page.getByTestId('search-results').waitFor();
+    await page.context().close();
+  });
+
   it('never puts a typed address in the URL when sign-in is sent before the app’s code has arrived', async () => {
     const page = await newPage(browser);
     const release = await holdScripts(page);
