@@ -93,6 +93,9 @@ it.each([
     // A visit before: the browser has the app's signed-in hint, as every member's does after one visit.
     await page.goto(path);
     await page.getByTestId('nav-home').waitFor();
+    // The app closed, as a member's phone does between visits: its reads still on the way would hold
+    // the browser's six connections to the server, and the measured visit's page would wait for one.
+    await page.goto('about:blank');
     const errors = collectErrors(page);
     await slowLink(page);
     // Watched from inside the page, from the first frame on: what a member sees, frame by frame.
