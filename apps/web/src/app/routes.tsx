@@ -15,15 +15,15 @@ import { LocaleRoot } from './layout/locale-root.tsx';
 // only for screens that use it on their first paint (not home, the wallet or the inbox).
 const Signin = lazyScreen(() => import('../features/auth/routes/signin.tsx'), { kit: false });
 const Home = lazyScreen(() => import('../features/catalogue/routes/home.tsx'), { kit: false });
-const Vouchers = lazyScreen(() => import('../features/catalogue/routes/vouchers.tsx'));
+const Vouchers = lazyScreen(() => import('../features/catalogue/routes/vouchers.tsx'), { kit: false });
 const VoucherDetail = lazyScreen(() => import('../features/catalogue/routes/voucher-detail.tsx'), {
   kit: false,
 });
-const Privileges = lazyScreen(() => import('../features/catalogue/routes/privileges.tsx'));
+const Privileges = lazyScreen(() => import('../features/catalogue/routes/privileges.tsx'), { kit: false });
 const PrivilegeDetail = lazyScreen(() => import('../features/catalogue/routes/privilege-detail.tsx'), {
   kit: false,
 });
-const Store = lazyScreen(() => import('../features/catalogue/routes/store.tsx'));
+const Store = lazyScreen(() => import('../features/catalogue/routes/store.tsx'), { kit: false });
 const Profile = lazyScreen(() => import('../features/profile/routes/profile.tsx'), { kit: false });
 const EditProfile = lazyScreen(() => import('../features/profile/routes/edit-profile.tsx'));
 const History = lazyScreen(() => import('../features/history/routes/history.tsx'), { kit: false });

@@ -1,10 +1,10 @@
-import { Button } from 'antd';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { BackHeading } from '../../../shared/ui/back-heading.tsx';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title.ts';
 import { useNow } from '../../../shared/use-now.ts';
 import { getCategoriesQueryOptions } from '../api/get-categories.ts';
@@ -71,12 +71,12 @@ export function CatalogueList<K extends ItemKind>({
                 title: t('catalogue.list.noMatchTitle'),
                 text: t('catalogue.list.noMatchText'),
                 action: (
-                  <Button
+                  <LightButton
                     onClick={() => setFilter({ ...DEFAULT_FILTER, ...fixed })}
                     data-testid="reset-filters"
                   >
                     {t('catalogue.list.resetFilters')}
-                  </Button>
+                  </LightButton>
                 ),
               }
             : {

@@ -1,15 +1,17 @@
 import { CloseOutlined, FilterOutlined } from '@ant-design/icons';
 import type { Category } from '@app/contracts';
-import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format.ts';
+import { lazyScreen } from '../../../shared/ui/lazy-screen.tsx';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { activeFilterCount, type ListFilter } from '../lib/list-filter.ts';
 import { CategoryChips } from './category-chips.tsx';
 import styles from '../catalogue.module.css';
 
-// The modal (antd Modal and Radio) loads when first opened, not with the list.
-const FilterModal = lazy(() => import('./filter-modal.tsx').then((m) => ({ default: m.FilterModal })));
+// The modal (antd's Modal and Radio, with antd's theme) loads when first opened, not with the list: the
+// list itself draws no antd.
+const FilterModal = lazyScreen(() => import('./filter-modal.tsx').then((m) => ({ default: m.FilterModal })));
 
 /** Above a list: the search text (removable), the Filter button, category chips and the result count. */
 export function ListToolbar({
@@ -40,7 +42,8 @@ export function ListToolbar({
             ? '\u00a0'
             : t(`catalogue.list.count.${kind}`, { count: total, number: formatNumber(total) })}
         </p>
-        <Button
+        <LightButton
+          className={styles.filterButton}
           icon={<FilterOutlined aria-hidden />}
           data-testid="open-filter"
           aria-haspopup="dialog"
@@ -56,7 +59,7 @@ export function ListToolbar({
               <span aria-hidden="true">{active}</span>
             </span>
           )}
-        </Button>
+        </LightButton>
       </div>
       {filter.q && (
         <div className={styles.activeSearch}>

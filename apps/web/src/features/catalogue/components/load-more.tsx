@@ -1,5 +1,5 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll.ts';
 import styles from '../catalogue.module.css';
 
@@ -29,9 +29,9 @@ export function LoadMore({
   if (!hasNextPage) return null;
   return (
     <div className={styles.loadMore} ref={sentinel}>
-      <Button block loading={isFetchingNextPage} onClick={fetchNextPage} data-testid="load-more">
+      <LightButton block loading={isFetchingNextPage} onClick={fetchNextPage} data-testid="load-more">
         {failed ? t('states.retry') : t('catalogue.list.loadMore')}
-      </Button>
+      </LightButton>
     </div>
   );
 }

@@ -29,11 +29,10 @@ import { voucherKind } from '../kinds/voucher-kind.tsx';
 import { HOME_TABS, readHomeAddress, type HomeTab } from '../lib/home-address.ts';
 import styles from '../catalogue.module.css';
 
-// Only what the first view shows is in the home chunk; other tabs and search results load on demand,
-// antd's code only with the tabs that use it (their Load more).
+// Only what the first view shows is in the home chunk; other tabs and search results load on demand.
 const PrivilegeTab = lazyScreen(() => import('../components/home-tabs/privilege-tab.tsx'), { kit: false });
-const CouponTab = lazyScreen(() => import('../components/home-tabs/coupon-tab.tsx'));
-const StoreTab = lazyScreen(() => import('../components/home-tabs/store-tab.tsx'));
+const CouponTab = lazyScreen(() => import('../components/home-tabs/coupon-tab.tsx'), { kit: false });
+const StoreTab = lazyScreen(() => import('../components/home-tabs/store-tab.tsx'), { kit: false });
 const SearchResults = lazyScreen(() => import('../components/search-results.tsx'), { kit: false });
 
 export function HomeScreen() {

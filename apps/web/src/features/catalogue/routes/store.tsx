@@ -1,5 +1,4 @@
 import '../texts.ts';
-import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { useLocalizedPath } from '../../../shared/i18n/use-localized-path.ts';
 import { paths } from '../../../shared/paths.ts';
 import { BackHeading } from '../../../shared/ui/back-heading.tsx';
+import { LightButton } from '../../../shared/ui/light-button.tsx';
 import { EmptyState, ErrorState } from '../../../shared/ui/list-states.tsx';
 import { MediaBox } from '../../../shared/ui/media-box.tsx';
 import skeleton from '../../../shared/ui/skeleton.module.css';
@@ -37,9 +37,9 @@ export function StoreScreen() {
           title={t('errors.merchant_not_found')}
           text={t('catalogue.store.notFoundText')}
           action={
-            <Button type="primary" onClick={() => void navigate(to(paths.home))}>
+            <LightButton variant="primary" onClick={() => void navigate(to(paths.home))}>
               {t('common.backToHome')}
-            </Button>
+            </LightButton>
           }
         />
       </div>
