@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -183,5 +183,34 @@ describe('holdInput', () => {
     expect(sent).toEqual(['early@example.com (agreed)']);
     expect(field.value).toBe('early@example.com');
     expect(agree.checked).toBe(true);
+  });
+
+  it('tells the app nothing of a field it set itself after taking the page over', async () => {
+    const changed = vi.fn();
+    // Ticked by the app once it runs (a saved choice read back a moment later), not by the member.
+    function Saved() {
+      const [on, setOn] = useState(false);
+      useEffect(() => {
+        const reading = setTimeout(() => setOn(true));
+        return () => clearTimeout(reading);
+      }, []);
+      return (
+        <input
+          type="checkbox"
+          checked={on}
+          onChange={() => {
+            changed();
+            setOn(!on);
+          }}
+        />
+      );
+    }
+    const root = serverPage(<Saved />);
+    const held = holdInput(root);
+    hydrateRoot(root, <Saved />);
+    await vi.waitFor(() => expect(root.querySelector('input')!.checked).toBe(true));
+    await held.release();
+    expect(changed).not.toHaveBeenCalled();
+    expect(root.querySelector('input')!.checked).toBe(true);
   });
 });

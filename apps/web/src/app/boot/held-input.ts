@@ -61,6 +61,21 @@ export function holdInput(root: HTMLElement): { release: () => Promise<void> } {
   // Per field and event type, the state it left the field in: the app hears each change once, as the last.
   const typed = new Map<Field, Map<string, string | boolean>>();
 
+  // Typed before this hold began (the app's code still downloading): the browser shows it, the app has
+  // not heard it. Read now, while every field is the server's markup: once the app draws, a field's
+  // value is its own and differs from the markup's without the member having typed anything.
+  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    const state = stateOf(field);
+    if (state !== markupStateOf(field))
+      typed.set(
+        field,
+        new Map([
+          ['input', state],
+          ['change', state],
+        ] as const),
+      );
+  }
+
   const onAction = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target || !root.contains(target)) return;
@@ -102,13 +117,6 @@ export function holdInput(root: HTMLElement): { release: () => Promise<void> } {
     released = true;
     clearTimeout(timer);
     for (const [type, listener] of listeners) window.removeEventListener(type, listener, true);
-    // Typed before this hold began (the app's code still downloading): the browser shows it, the app
-    // has not heard it. A `change` held since (Enter gives one) is not enough: the app listens for `input`.
-    for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-      const state = stateOf(field);
-      if (state !== markupStateOf(field))
-        typed.set(field, new Map([['input', state], ['change', state], ...(typed.get(field) ?? [])]));
-    }
     for (const [field, events] of typed) {
       if (!field.isConnected) continue;
       for (const [type, state] of events) {
