@@ -1,4 +1,5 @@
 import type { Language } from '@app/contracts';
+import { BUDDHIST_ERA_OFFSET } from '@app/contracts/dates';
 
 /*
  * Where the app's screens get money, numbers and dates as text. Screens never format a date themselves
@@ -29,7 +30,6 @@ export function formatNumber(value: number): string {
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const BUDDHIST_DATE_FORMAT = 'DD/MM/BBBB';
 
-import { BUDDHIST_ERA_OFFSET } from '@app/contracts/dates';
 export { BUDDHIST_ERA_OFFSET, formatDate, formatDateTime } from '@app/contracts/dates';
 
 /** A month's number, 1–12: its name's key in the texts (`history.monthNames`). */

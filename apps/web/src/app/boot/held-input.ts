@@ -26,17 +26,15 @@ const isField = (target: EventTarget | null): target is Field =>
   target instanceof HTMLTextAreaElement ||
   target instanceof HTMLSelectElement;
 
+const ticks = (field: Field): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
 /** The field's state as the member left it: what the browser shows, not what the markup said. */
-const stateOf = (field: Field): string | boolean =>
-  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
-    ? field.checked
-    : field.value;
+const stateOf = (field: Field): string | boolean => (ticks(field) ? field.checked : field.value);
 
 /** The field's state as the server's markup drew it. */
 const markupStateOf = (field: HTMLInputElement | HTMLTextAreaElement): string | boolean =>
-  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
-    ? field.defaultChecked
-    : field.defaultValue;
+  ticks(field) ? field.defaultChecked : field.defaultValue;
 
 /** The form `element` submits when tapped, if it is a submit button still in it. */
 function submitterForm(element: HTMLElement): HTMLFormElement | null {
@@ -66,14 +64,10 @@ export function holdInput(root: HTMLElement): { release: () => Promise<void> } {
   // value is its own and differs from the markup's without the member having typed anything.
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     const state = stateOf(field);
-    if (state !== markupStateOf(field))
-      typed.set(
-        field,
-        new Map([
-          ['input', state],
-          ['change', state],
-        ] as const),
-      );
+    if (state === markupStateOf(field)) continue;
+    const told = new Map<string, string | boolean>();
+    for (const type of ['input', 'change']) told.set(type, state);
+    typed.set(field, told);
   }
 
   const onAction = (event: Event) => {
